@@ -1,0 +1,818 @@
+package chess
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// Position is a chess position: the placement of the pieces, the side to move, the castling
+// rights, the en-passant square, the halfmove clock and the fullmove number (the six fields
+// of FEN), and whether the game is Chess960.
+//
+// A Position is an immutable value. Its methods never change it: Play returns a new Position.
+// It holds no pointers, slices or maps, so it can be copied, shared between goroutines without
+// locks, compared with == and used as a map key, like netip.Addr. Two positions are == exactly
+// when they have the same FEN (clocks included) and the same Chess960 flag: the derived data
+// kept next to the 0x88 board (occupancy sets, king squares, the Polyglot hash) is a function
+// of those fields, never of the moves that led to the position.
+//
+// En passant follows one rule for the whole value: a position keeps an en-passant square only
+// when a pawn of the side to move stands ready to capture on it (the Polyglot rule, whether or
+// not the capture is legal), and FEN writes what is kept. This departs from PGN Standard
+// §16.1.3.4, which records the square after every double step. FIDE Laws 9.2.3 goes further
+// for repetition (the right counts only when the capture is legal); Game handles that.
+//
+// The zero Position is not a valid position (it has no kings); IsValid reports false for it.
+// Build positions with StartingPosition, ParseFEN or Play.
+type Position struct {
+	board    [128]Piece // 0x88: square s is board[s]; the other half is never used
+	pieces   [7]uint64  // pieces[t]: squares of both colours' pieces of type t; pieces[0]: all pieces
+	occ      [2]uint64  // squares of each colour's pieces
+	hash     uint64     // Polyglot Zobrist key of the position
+	halfmove uint32
+	fullmove uint32
+	castling CastlingRights
+	kings    [2]Square
+	ep       Square
+	turn     Color
+	chess960 bool
+}
+
+// CastlingSide tells the two castlings apart: with the rook on the king's h-side (KingSide,
+// O-O) or on its a-side (QueenSide, O-O-O), in standard chess and in Chess960 alike.
+type CastlingSide uint8
+
+// The two castling sides.
+const (
+	KingSide CastlingSide = iota
+	QueenSide
+)
+
+// CastlingRights are the castling rights of both players (FIDE Laws 3.8.2.1): for each colour
+// and side, whether castling is still allowed and the file of the rook it would castle with.
+// Storing the rook's file makes Chess960 castling work like standard castling. The zero value
+// is no rights at all.
+type CastlingRights uint16
+
+func castlingSlot(c Color, side CastlingSide) uint { return (uint(c&1)*2 + uint(side&1)) * 4 }
+
+// Has reports whether colour c may still castle on side.
+func (cr CastlingRights) Has(c Color, side CastlingSide) bool {
+	return cr>>castlingSlot(c, side)&8 != 0
+}
+
+// RookSquare returns the square of the rook that colour c would castle with on side, or
+// NoSquare when that right is gone.
+func (cr CastlingRights) RookSquare(c Color, side CastlingSide) Square {
+	v := cr >> castlingSlot(c, side) & 15
+	if v&8 == 0 {
+		return NoSquare
+	}
+	return Square(int(c)*0x70 + int(v&7))
+}
+
+func (cr CastlingRights) with(c Color, side CastlingSide, file int) CastlingRights {
+	s := castlingSlot(c, side)
+	return cr&^(15<<s) | CastlingRights(8|file&7)<<s
+}
+
+func (cr CastlingRights) without(c Color) CastlingRights {
+	return cr &^ (0xff << (uint(c&1) * 8))
+}
+
+// withoutRook drops the right of the rook standing on sq, if any.
+func (cr CastlingRights) withoutRook(sq Square) CastlingRights {
+	var c Color
+	switch sq & 0x70 {
+	case 0x00:
+		c = White
+	case 0x70:
+		c = Black
+	default:
+		return cr
+	}
+	for side := KingSide; side <= QueenSide; side++ {
+		if cr.RookSquare(c, side) == sq {
+			cr &^= 15 << castlingSlot(c, side)
+		}
+	}
+	return cr
+}
+
+// String returns the rights in FEN style: "KQkq" where the rooks stand on the h- and a-files,
+// the rook's file letter otherwise (upper case for White, as in Shredder-FEN), "-" for none.
+// Position.FEN writes the X-FEN form, which also depends on the other rooks.
+func (cr CastlingRights) String() string {
+	var b []byte
+	for c := White; c <= Black; c++ {
+		for side := KingSide; side <= QueenSide; side++ {
+			sq := cr.RookSquare(c, side)
+			if sq == NoSquare {
+				continue
+			}
+			var ch byte
+			switch {
+			case side == KingSide && sq.File() == 7:
+				ch = 'k'
+			case side == QueenSide && sq.File() == 0:
+				ch = 'q'
+			default:
+				ch = 'a' + byte(sq.File())
+			}
+			if c == White {
+				ch -= 'a' - 'A'
+			}
+			b = append(b, ch)
+		}
+	}
+	if len(b) == 0 {
+		return "-"
+	}
+	return string(b)
+}
+
+// SquareSet is a set of squares, one bit per square in the order of Square.Index
+// (a1 = bit 0, h8 = bit 63). The zero value is the empty set.
+type SquareSet uint64
+
+// Has reports whether sq is in the set.
+func (s SquareSet) Has(sq Square) bool { return sq.IsValid() && s>>sq.bit()&1 != 0 }
+
+// Len returns the number of squares in the set.
+func (s SquareSet) Len() int { return bits.OnesCount64(uint64(s)) }
+
+// Squares returns the squares of the set in increasing order (a1, b1, …, h8).
+func (s SquareSet) Squares() []Square {
+	out := make([]Square, 0, s.Len())
+	for b := uint64(s); b != 0; b &= b - 1 {
+		out = append(out, sq88(bits.TrailingZeros64(b)))
+	}
+	return out
+}
+
+// String lists the squares, like "[e4 d5]".
+func (s SquareSet) String() string {
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i, sq := range s.Squares() {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(sq.String())
+	}
+	sb.WriteByte(']')
+	return sb.String()
+}
+
+// sq88 converts a 0..63 bit index to a 0x88 square.
+func sq88(b int) Square { return Square(b + b&^7) }
+
+// The tables below are computed once at start-up and only read afterwards.
+var (
+	knightAttacks [64]uint64
+	kingAttacks   [64]uint64
+	pawnAttacks   [2][64]uint64 // pawnAttacks[c][s]: squares a pawn of colour c on s attacks
+	between       [64][64]uint64
+	lineThrough   [64][64]uint64 // the whole rank, file or diagonal through both squares
+
+	// attackKinds[to-from+119]: which pieces on from could attack to, were the way clear
+	// (bit t for piece type t; bit 1 is a white pawn, bit 7 a black pawn).
+	attackKinds [239]uint8
+	// rayStep[to-from+119]: the step of the line from from to to, 0 when not on one line.
+	rayStep [239]int8
+)
+
+const blackPawnKind = 1 << 7
+
+var (
+	knightSteps = [8]int8{33, 31, 18, 14, -14, -18, -31, -33}
+	kingSteps   = [8]int8{1, -1, 16, -16, 17, 15, -15, -17}
+	rookSteps   = [4]int8{1, -1, 16, -16}
+	bishopSteps = [4]int8{17, 15, -15, -17}
+)
+
+func init() {
+	for f := Square(0); f < 128; f++ {
+		if !f.IsValid() {
+			continue
+		}
+		fb := f.bit()
+		for _, d := range knightSteps {
+			if t := f + Square(d); t.IsValid() {
+				knightAttacks[fb] |= 1 << t.bit()
+				attackKinds[int(t)-int(f)+119] |= 1 << Knight
+			}
+		}
+		for _, d := range kingSteps {
+			if t := f + Square(d); t.IsValid() {
+				kingAttacks[fb] |= 1 << t.bit()
+				attackKinds[int(t)-int(f)+119] |= 1 << King
+			}
+		}
+		for c, dirs := range [2][2]int8{{15, 17}, {-15, -17}} {
+			for _, d := range dirs {
+				if t := f + Square(d); t.IsValid() {
+					pawnAttacks[c][fb] |= 1 << t.bit()
+				}
+			}
+		}
+		for i, d := range kingSteps {
+			kind := uint8(1<<Rook | 1<<Queen)
+			if i >= 4 {
+				kind = 1<<Bishop | 1<<Queen
+			}
+			var path uint64
+			for t := f + Square(d); t.IsValid(); t += Square(d) {
+				tb := t.bit()
+				attackKinds[int(t)-int(f)+119] |= kind
+				rayStep[int(t)-int(f)+119] = d
+				between[fb][tb] = path
+				path |= 1 << tb
+			}
+		}
+	}
+	attackKinds[15+119] |= 1 << Pawn
+	attackKinds[17+119] |= 1 << Pawn
+	attackKinds[-15+119] |= blackPawnKind
+	attackKinds[-17+119] |= blackPawnKind
+	for a := 0; a < 64; a++ {
+		for b := 0; b < 64; b++ {
+			if a == b {
+				continue
+			}
+			d := rayStep[int(sq88(b))-int(sq88(a))+119]
+			if d == 0 {
+				continue
+			}
+			var line uint64
+			for t := sq88(a); t.IsValid(); t -= Square(d) {
+				line |= 1 << t.bit()
+			}
+			for t := sq88(a); t.IsValid(); t += Square(d) {
+				line |= 1 << t.bit()
+			}
+			lineThrough[a][b] = line
+		}
+	}
+}
+
+// StartingPosition returns the standard starting position (FIDE Laws 2.3):
+// rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.
+func StartingPosition() Position { return startingPosition }
+
+var startingPosition = MustParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+
+// put places pc on the empty square sq, keeping the derived data in step.
+func (p *Position) put(sq Square, pc Piece) {
+	b := uint64(1) << sq.bit()
+	p.board[sq] = pc
+	p.pieces[0] |= b
+	p.pieces[pc&7] |= b
+	p.occ[pc>>3] |= b
+	p.hash ^= pieceKey(pc, sq)
+}
+
+// remove empties the occupied square sq.
+func (p *Position) remove(sq Square) {
+	pc := p.board[sq]
+	b := uint64(1) << sq.bit()
+	p.board[sq] = NoPiece
+	p.pieces[0] &^= b
+	p.pieces[pc&7] &^= b
+	p.occ[pc>>3] &^= b
+	p.hash ^= pieceKey(pc, sq)
+}
+
+// IsValid reports whether p is a position of the kind ParseFEN returns: in particular false
+// for the zero Position. Positions from StartingPosition, ParseFEN and Play are always valid.
+func (p Position) IsValid() bool {
+	return p.board[p.kings[White]&0x77] == WhiteKing && p.board[p.kings[Black]&0x77] == BlackKing &&
+		p.fullmove >= 1
+}
+
+// Turn returns the side to move.
+func (p Position) Turn() Color { return p.turn }
+
+// PieceAt returns the piece on sq, or NoPiece for an empty or off-board square.
+func (p Position) PieceAt(sq Square) Piece {
+	if !sq.IsValid() {
+		return NoPiece
+	}
+	return p.board[sq]
+}
+
+// Pieces returns the squares of the pieces of colour c and type t; t = NoPieceType gives all
+// pieces of colour c.
+func (p Position) Pieces(c Color, t PieceType) SquareSet {
+	if t > King {
+		return 0
+	}
+	return SquareSet(p.pieces[t] & p.occ[c&1])
+}
+
+// EnPassant returns the en-passant target square (the square a pawn passed over in a double
+// step, FIDE Laws 3.7.3.2) when a pawn of the side to move stands ready to capture on it, and
+// NoSquare otherwise.
+func (p Position) EnPassant() Square { return p.ep }
+
+// CastlingRights returns both players' remaining castling rights (FIDE Laws 3.8.2.1).
+func (p Position) CastlingRights() CastlingRights { return p.castling }
+
+// HalfmoveClock returns the number of halfmoves since the last capture or pawn move, the
+// count of the 50- and 75-move rules (FIDE Laws 9.3, 9.6.2).
+func (p Position) HalfmoveClock() int { return int(p.halfmove) }
+
+// FullmoveNumber returns the number of the current move: 1 at the start, incremented after
+// each move of Black.
+func (p Position) FullmoveNumber() int { return int(p.fullmove) }
+
+// KingSquare returns the square of the king of colour c.
+func (p Position) KingSquare(c Color) Square { return p.kings[c&1] }
+
+// Chess960 reports whether the position is of a Chess960 game (FIDE Laws, Guidelines III):
+// castling then follows the Chess960 rules and UCI writes castling as king takes rook.
+func (p Position) Chess960() bool { return p.chess960 }
+
+// WithChess960 returns p marked as a Chess960 position (on = true) or as standard chess.
+// Marking standard is refused when a castling right needs Chess960 rules (the king or the
+// castling rook off its standard square): p is then returned unchanged.
+func (p Position) WithChess960(on bool) Position {
+	if !on && p.needsChess960() {
+		return p
+	}
+	p.chess960 = on
+	return p
+}
+
+// needsChess960 reports whether some castling right cannot be standard castling.
+func (p Position) needsChess960() bool {
+	for c := White; c <= Black; c++ {
+		for side := KingSide; side <= QueenSide; side++ {
+			r := p.castling.RookSquare(c, side)
+			if r == NoSquare {
+				continue
+			}
+			want := [2]int{7, 0}[side]
+			if p.kings[c].File() != 4 || r.File() != want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// InCheck reports whether the side to move is in check (FIDE Laws 3.9).
+func (p Position) InCheck() bool {
+	return p.attackersTo(p.kings[p.turn], p.turn.Other(), p.pieces[0]) != 0
+}
+
+// Checkers returns the squares of the pieces that give check to the side to move.
+func (p Position) Checkers() SquareSet {
+	return SquareSet(p.attackersTo(p.kings[p.turn], p.turn.Other(), p.pieces[0]))
+}
+
+// IsAttacked reports whether a piece of colour by attacks sq (FIDE Laws 3.1.3): could move
+// there or capture there, pins ignored. An off-board square is never attacked.
+func (p Position) IsAttacked(sq Square, by Color) bool {
+	return sq.IsValid() && p.attackersTo(sq, by&1, p.pieces[0]) != 0
+}
+
+// Attackers returns the squares of the pieces of colour by that attack sq.
+func (p Position) Attackers(sq Square, by Color) SquareSet {
+	if !sq.IsValid() {
+		return 0
+	}
+	return SquareSet(p.attackersTo(sq, by&1, p.pieces[0]))
+}
+
+// Pinned returns the squares of the pieces of colour c that are pinned to their own king:
+// moving one off the line between its king and the enemy bishop, rook or queen behind it would
+// expose the king (FIDE Laws 3.9).
+func (p Position) Pinned(c Color) SquareSet {
+	_, pinned := p.checkersAndPins(c & 1)
+	return SquareSet(pinned)
+}
+
+// attackersTo returns the pieces of colour by that attack sq when the occupied squares are
+// occupied; a piece off occupied does not attack.
+func (p *Position) attackersTo(sq Square, by Color, occupied uint64) uint64 {
+	b := sq.bit()
+	their := p.occ[by] & occupied
+	att := (knightAttacks[b]&p.pieces[Knight] | pawnAttacks[by^1][b]&p.pieces[Pawn] |
+		kingAttacks[b]&p.pieces[King]) & their
+	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & their; s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s)
+		from := sq88(f)
+		if attackKinds[int(sq)-int(from)+119]&(1<<p.board[from].Type()) != 0 && between[f][b]&occupied == 0 {
+			att |= 1 << f
+		}
+	}
+	return att
+}
+
+// attacked reports whether sq is attacked by colour by, cheaper than attackersTo != 0.
+func (p *Position) attacked(sq Square, by Color, occupied uint64) bool {
+	b := sq.bit()
+	their := p.occ[by] & occupied
+	if (knightAttacks[b]&p.pieces[Knight]|pawnAttacks[by^1][b]&p.pieces[Pawn]|
+		kingAttacks[b]&p.pieces[King])&their != 0 {
+		return true
+	}
+	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & their; s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s)
+		from := sq88(f)
+		if attackKinds[int(sq)-int(from)+119]&(1<<p.board[from].Type()) != 0 && between[f][b]&occupied == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkersAndPins finds the enemy pieces that give check to the king of colour us and the
+// pieces of us pinned to that king.
+func (p *Position) checkersAndPins(us Color) (checkers, pinned uint64) {
+	them := us ^ 1
+	ksq := p.kings[us]
+	kb := ksq.bit()
+	their := p.occ[them]
+	checkers = (knightAttacks[kb]&p.pieces[Knight] | pawnAttacks[us][kb]&p.pieces[Pawn]) & their
+	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & their; s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s)
+		from := sq88(f)
+		if attackKinds[int(ksq)-int(from)+119]&(1<<p.board[from].Type()) == 0 {
+			continue
+		}
+		switch blockers := between[f][kb] & p.pieces[0]; {
+		case blockers == 0:
+			checkers |= 1 << f
+		case blockers&(blockers-1) == 0 && blockers&p.occ[us] != 0:
+			pinned |= blockers
+		}
+	}
+	return checkers, pinned
+}
+
+// maxMoves bounds the legal moves of any position ParseFEN accepts: a king and 15 queens have
+// at most 8 + 15*27 = 413.
+const maxMoves = 512
+
+// moveList is a fixed-size list the move generator fills without allocating.
+type moveList struct {
+	n     int
+	moves [maxMoves]Move
+}
+
+func (ml *moveList) add(m Move) {
+	ml.moves[ml.n] = m
+	ml.n++
+}
+
+// addPawn adds a pawn move, as four promotions when it reaches the last rank.
+func (ml *moveList) addPawn(from, to Square) {
+	m := Move(from) | Move(to)<<8
+	if r := to >> 4; r == 7 || r == 0 {
+		ml.moves[ml.n] = m | Move(Queen)<<16
+		ml.moves[ml.n+1] = m | Move(Rook)<<16
+		ml.moves[ml.n+2] = m | Move(Bishop)<<16
+		ml.moves[ml.n+3] = m | Move(Knight)<<16
+		ml.n += 4
+		return
+	}
+	ml.moves[ml.n] = m
+	ml.n++
+}
+
+// LegalMoves returns the legal moves of the side to move (FIDE Laws 3), in a new slice.
+// The order is the generator's: by piece, then by direction; it is stable for a position.
+func (p Position) LegalMoves() []Move {
+	var ml moveList
+	p.generate(&ml)
+	out := make([]Move, ml.n)
+	copy(out, ml.moves[:ml.n])
+	return out
+}
+
+// AppendLegalMoves appends the legal moves of the side to move to dst and returns the
+// extended slice; with enough capacity in dst (218 suffices for every position reachable in a
+// game) it does not allocate.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	var ml moveList
+	p.generate(&ml)
+	return append(dst, ml.moves[:ml.n]...)
+}
+
+// generate fills ml with the legal moves of the side to move. It generates legal moves
+// directly: checkers and pins come from the king's lines, so no move is made and taken back.
+func (p *Position) generate(ml *moveList) {
+	ml.n = 0
+	us := p.turn
+	them := us ^ 1
+	ksq := p.kings[us]
+	kb := ksq.bit()
+	own := p.occ[us]
+	all := p.pieces[0]
+	checkers, pinned := p.checkersAndPins(us)
+
+	// King moves: the destination must not be attacked once the king has left its square.
+	for t := kingAttacks[kb] &^ own; t != 0; t &= t - 1 {
+		to := sq88(bits.TrailingZeros64(t))
+		if !p.attacked(to, them, all&^(1<<kb)) {
+			ml.add(Move(ksq) | Move(to)<<8)
+		}
+	}
+	if checkers&(checkers-1) != 0 {
+		return // double check: only the king moves
+	}
+	target := ^own
+	if checkers != 0 {
+		c := bits.TrailingZeros64(checkers)
+		target = checkers | between[kb][c]
+	} else if p.castling != 0 {
+		p.genCastling(ml, us)
+	}
+
+	for s := own &^ (1 << kb); s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s)
+		from := sq88(f)
+		allowed := target
+		if pinned&(1<<f) != 0 {
+			allowed &= lineThrough[kb][f]
+		}
+		switch PieceType(p.board[from] & 7) {
+		case Pawn:
+			p.genPawn(ml, from, allowed, checkers)
+		case Knight:
+			for t := knightAttacks[f] & allowed; t != 0; t &= t - 1 {
+				ml.add(Move(from) | Move(sq88(bits.TrailingZeros64(t)))<<8)
+			}
+		case Bishop:
+			p.genSlider(ml, from, bishopSteps[:], allowed)
+		case Rook:
+			p.genSlider(ml, from, rookSteps[:], allowed)
+		case Queen:
+			p.genSlider(ml, from, kingSteps[:], allowed)
+		}
+	}
+}
+
+// genSlider walks the 0x88 board along each step until it leaves the board or meets a piece.
+func (p *Position) genSlider(ml *moveList, from Square, steps []int8, allowed uint64) {
+	for _, d := range steps {
+		for to := from + Square(d); to&0x88 == 0; to += Square(d) {
+			pc := p.board[to]
+			if pc != NoPiece && pc>>3 == Piece(p.turn) {
+				break
+			}
+			if allowed>>to.bit()&1 != 0 {
+				ml.add(Move(from) | Move(to)<<8)
+			}
+			if pc != NoPiece {
+				break
+			}
+		}
+	}
+}
+
+// genPawn adds the moves of the pawn on from that land on allowed squares, and its en-passant
+// capture, which gets a test of its own.
+func (p *Position) genPawn(ml *moveList, from Square, allowed, checkers uint64) {
+	up := Square(16)
+	startRank := Square(0x10)
+	if p.turn == Black {
+		up = 256 - 16 // Square arithmetic wraps: adding it steps one rank down
+		startRank = 0x60
+	}
+	if to := from + up; p.board[to] == NoPiece {
+		if allowed>>to.bit()&1 != 0 {
+			ml.addPawn(from, to)
+		}
+		if to2 := to + up; from&0x70 == startRank && p.board[to2] == NoPiece && allowed>>to2.bit()&1 != 0 {
+			ml.add(Move(from) | Move(to2)<<8)
+		}
+	}
+	for _, to := range [2]Square{from + up - 1, from + up + 1} {
+		if to&0x88 != 0 {
+			continue
+		}
+		if pc := p.board[to]; pc != NoPiece && pc>>3 != Piece(p.turn) && allowed>>to.bit()&1 != 0 {
+			ml.addPawn(from, to)
+		} else if to == p.ep && p.epLegal(from, to) {
+			ml.add(Move(from) | Move(to)<<8 | moveEnPassant)
+		}
+	}
+}
+
+// epLegal tests an en-passant capture by its result: two pawns leave one rank and a third
+// square fills, so no pin or check mask can tell; the king must not be attacked afterwards.
+func (p *Position) epLegal(from, to Square) bool {
+	captured := from&0x70 | to&7
+	occ := p.pieces[0]&^(1<<from.bit())&^(1<<captured.bit()) | 1<<to.bit()
+	return !p.attacked(p.kings[p.turn], p.turn^1, occ)
+}
+
+// genCastling adds the castling moves of colour us, who is not in check (FIDE Laws 3.8.2 and
+// the Chess960 rules of Guidelines III): every square between the king and its destination
+// and between the rook and its destination must be empty but for these two pieces; the
+// squares the king crosses and its destination must not be attacked; and the king must not be
+// in check once the rook stands on its own destination.
+func (p *Position) genCastling(ml *moveList, us Color) {
+	ksq := p.kings[us]
+	for side := KingSide; side <= QueenSide; side++ {
+		rsq := p.castling.RookSquare(us, side)
+		if rsq == NoSquare {
+			continue
+		}
+		kto, rto := castleKingTo(ksq, rsq), castleRookTo(ksq, rsq)
+		kb, rb := uint64(1)<<ksq.bit(), uint64(1)<<rsq.bit()
+		path := between[ksq.bit()][kto.bit()] | between[rsq.bit()][rto.bit()] |
+			1<<kto.bit() | 1<<rto.bit()
+		if path&p.pieces[0]&^kb&^rb != 0 {
+			continue
+		}
+		occ := p.pieces[0] &^ kb
+		ok := true
+		for t := between[ksq.bit()][kto.bit()] | 1<<kto.bit(); t != 0; t &= t - 1 {
+			if p.attacked(sq88(bits.TrailingZeros64(t)), us^1, occ) {
+				ok = false
+				break
+			}
+		}
+		if ok && p.attacked(kto, us^1, occ&^rb|1<<rto.bit()) {
+			ok = false
+		}
+		if ok {
+			m := Move(ksq) | Move(rsq)<<8 | moveCastle
+			if p.chess960 {
+				m |= moveChess960
+			}
+			ml.add(m)
+		}
+	}
+}
+
+// play makes the move m, which must be legal in p, updating every field incrementally.
+func (p *Position) play(m Move) {
+	us := p.turn
+	from, to := m.from(), m.rawTo()
+	pc := p.board[from]
+	if p.ep != NoSquare {
+		p.hash ^= epKey(p.ep)
+		p.ep = NoSquare
+	}
+	oldRights := p.castling
+	p.halfmove++
+	switch {
+	case m&moveCastle != 0:
+		rook := p.board[to]
+		kto, rto := castleKingTo(from, to), castleRookTo(from, to)
+		p.remove(from)
+		p.remove(to)
+		p.put(kto, pc)
+		p.put(rto, rook)
+		p.kings[us] = kto
+		p.castling = p.castling.without(us)
+	default:
+		if captured := p.board[to]; captured != NoPiece {
+			p.remove(to)
+			p.halfmove = 0
+			if PieceType(captured&7) == Rook {
+				p.castling = p.castling.withoutRook(to)
+			}
+		}
+		p.remove(from)
+		if promo := m.Promotion(); promo != NoPieceType {
+			p.put(to, NewPiece(us, promo))
+		} else {
+			p.put(to, pc)
+		}
+		switch PieceType(pc & 7) {
+		case Pawn:
+			p.halfmove = 0
+			if m&moveEnPassant != 0 {
+				p.remove(from&0x70 | to&7)
+			} else if to-from == 32 || from-to == 32 {
+				p.setEnPassant((from+to)/2, to)
+			}
+		case King:
+			p.kings[us] = to
+			p.castling = p.castling.without(us)
+		case Rook:
+			p.castling = p.castling.withoutRook(from)
+		}
+	}
+	if p.castling != oldRights {
+		p.hash ^= castlingKey(oldRights) ^ castlingKey(p.castling)
+	}
+	if us == Black {
+		p.fullmove++
+	}
+	p.turn = us ^ 1
+	p.hash ^= turnKey
+}
+
+// setEnPassant records sq as the en-passant square after a double step to pawnTo, but only
+// when an enemy pawn stands next to pawnTo, ready to capture (the Polyglot rule).
+func (p *Position) setEnPassant(sq, pawnTo Square) {
+	enemyPawn := NewPiece(p.turn^1, Pawn)
+	if l := pawnTo - 1; l&0x88 == 0 && p.board[l] == enemyPawn ||
+		(pawnTo+1)&0x88 == 0 && p.board[pawnTo+1] == enemyPawn {
+		p.ep = sq
+		p.hash ^= epKey(sq)
+	}
+}
+
+// matchMove returns the legal move that m names: m itself when it is legal, or the legal move
+// with the same squares and promotion, castling written as king takes rook or (in standard
+// chess) as the king's two-square move.
+func (p *Position) matchMove(m Move) (Move, bool) {
+	var ml moveList
+	p.generate(&ml)
+	from, to, promo := m.from(), m.To(), m.Promotion()
+	for _, lm := range ml.moves[:ml.n] {
+		if lm == m {
+			return lm, true
+		}
+	}
+	for _, lm := range ml.moves[:ml.n] {
+		if lm.from() != from || lm.Promotion() != promo {
+			continue
+		}
+		if lm.rawTo() == to || lm.IsCastle() && !p.chess960 && lm.To() == to {
+			return lm, true
+		}
+	}
+	return NullMove, false
+}
+
+// IsLegal reports whether m is a legal move in p (FIDE Laws 3.10.1); a plain move from
+// NewMove counts when it names a legal move as Play accepts it.
+func (p Position) IsLegal(m Move) bool {
+	_, ok := p.matchMove(m)
+	return ok
+}
+
+// Play returns the position after the legal move m (FIDE Laws 3 and 4). p is not changed.
+// When m is not legal, Play returns p unchanged and a *MoveError wrapping ErrIllegalMove.
+// m may come from LegalMoves, ParseUCI, ParseSAN or NewMove.
+func (p Position) Play(m Move) (Position, error) {
+	lm, ok := p.matchMove(m)
+	if !ok {
+		return p, &MoveError{Input: m.String(), Position: p, Err: ErrIllegalMove, Reason: p.illegalReason(m)}
+	}
+	p.play(lm)
+	return p, nil
+}
+
+// PlayNull returns the position after a null move, the pass that PGN readers and engines
+// write as "--" or "0000": the turn passes, the en-passant square is cleared, the halfmove
+// clock counts a halfmove. Not a move of the FIDE Laws: refused with a *MoveError wrapping
+// ErrIllegalMove when the side to move is in check.
+func (p Position) PlayNull() (Position, error) {
+	if p.InCheck() {
+		return p, &MoveError{Input: "0000", Position: p, Err: ErrIllegalMove, Reason: "a null move cannot be played in check"}
+	}
+	if p.ep != NoSquare {
+		p.hash ^= epKey(p.ep)
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if p.turn == Black {
+		p.fullmove++
+	}
+	p.turn ^= 1
+	p.hash ^= turnKey
+	return p, nil
+}
+
+// illegalReason says, when it is clear, why the plain move m is not legal.
+func (p *Position) illegalReason(m Move) string {
+	from := m.from()
+	if !from.IsValid() || !m.To().IsValid() {
+		return "off-board square"
+	}
+	pc := p.board[from]
+	switch {
+	case pc == NoPiece:
+		return "no piece on " + from.String()
+	case pc.Color() != p.turn:
+		return "the piece on " + from.String() + " is " + pc.Color().String() + "'s, and it is " + p.turn.String() + " to move"
+	}
+	return "the " + pc.Type().String() + " on " + from.String() + " cannot move to " + m.To().String()
+}
+
+// String returns an 8x8 diagram of the board, rank 8 at the top, with the ranks and files
+// labelled, FEN letters for the pieces and "." for empty squares, followed by the FEN.
+func (p Position) String() string {
+	var sb strings.Builder
+	for r := 7; r >= 0; r-- {
+		sb.WriteByte('1' + byte(r))
+		for f := 0; f < 8; f++ {
+			sb.WriteByte(' ')
+			sb.WriteString(p.board[r<<4|f].String())
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("  a b c d e f g h\n")
+	sb.WriteString(p.FEN())
+	return sb.String()
+}

@@ -1,0 +1,318 @@
+package chess
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Color is the colour of a player or a piece. The zero value is White.
+type Color uint8
+
+// The two colours. Color values index two-element arrays: White is 0, Black is 1.
+const (
+	White Color = iota
+	Black
+)
+
+// Other returns the opposite colour.
+func (c Color) Other() Color { return c ^ 1 }
+
+// String returns "white" or "black".
+func (c Color) String() string {
+	switch c {
+	case White:
+		return "white"
+	case Black:
+		return "black"
+	}
+	return fmt.Sprintf("Color(%d)", uint8(c))
+}
+
+// PieceType is a kind of chess piece without its colour. The zero value,
+// NoPieceType, is no piece at all; a Move's Promotion uses it for "no promotion".
+type PieceType uint8
+
+// The six piece types (FIDE Laws 2.2), in order of the letters P N B R Q K.
+const (
+	NoPieceType PieceType = iota
+	Pawn
+	Knight
+	Bishop
+	Rook
+	Queen
+	King
+)
+
+const pieceLetters = " pnbrqk"
+
+// String returns the English name in lower case: "pawn", "knight", …, or "" for NoPieceType.
+func (t PieceType) String() string {
+	switch t {
+	case NoPieceType:
+		return ""
+	case Pawn:
+		return "pawn"
+	case Knight:
+		return "knight"
+	case Bishop:
+		return "bishop"
+	case Rook:
+		return "rook"
+	case Queen:
+		return "queen"
+	case King:
+		return "king"
+	}
+	return fmt.Sprintf("PieceType(%d)", uint8(t))
+}
+
+// Letter returns the upper-case English letter used by SAN and FEN ('P', 'N', 'B', 'R', 'Q', 'K'),
+// or 0 for NoPieceType and invalid values.
+func (t PieceType) Letter() byte {
+	if t < Pawn || t > King {
+		return 0
+	}
+	return pieceLetters[t] - 'a' + 'A'
+}
+
+// Piece is a coloured piece. The zero value, NoPiece, is an empty square.
+// A Piece is the PieceType in the low three bits and the Color in bit 3.
+type Piece uint8
+
+// NoPiece marks an empty square; it is the zero value of Piece.
+const NoPiece Piece = 0
+
+// The twelve pieces.
+const (
+	WhitePawn   = Piece(White<<3) | Piece(Pawn)
+	WhiteKnight = Piece(White<<3) | Piece(Knight)
+	WhiteBishop = Piece(White<<3) | Piece(Bishop)
+	WhiteRook   = Piece(White<<3) | Piece(Rook)
+	WhiteQueen  = Piece(White<<3) | Piece(Queen)
+	WhiteKing   = Piece(White<<3) | Piece(King)
+	BlackPawn   = Piece(Black<<3) | Piece(Pawn)
+	BlackKnight = Piece(Black<<3) | Piece(Knight)
+	BlackBishop = Piece(Black<<3) | Piece(Bishop)
+	BlackRook   = Piece(Black<<3) | Piece(Rook)
+	BlackQueen  = Piece(Black<<3) | Piece(Queen)
+	BlackKing   = Piece(Black<<3) | Piece(King)
+)
+
+// NewPiece returns the piece of type t and colour c.
+func NewPiece(c Color, t PieceType) Piece { return Piece(c&1)<<3 | Piece(t&7) }
+
+// Color returns the piece's colour (White for NoPiece).
+func (p Piece) Color() Color { return Color(p >> 3 & 1) }
+
+// Type returns the piece's type (NoPieceType for NoPiece).
+func (p Piece) Type() PieceType { return PieceType(p & 7) }
+
+// IsValid reports whether p is one of the twelve pieces.
+func (p Piece) IsValid() bool { return p&^15 == 0 && p&7 >= 1 && p&7 <= 6 }
+
+// String returns the FEN letter of the piece: upper case for White ("K"), lower case for
+// Black ("k"), and "." for NoPiece.
+func (p Piece) String() string {
+	if !p.IsValid() {
+		if p == NoPiece {
+			return "."
+		}
+		return fmt.Sprintf("Piece(%d)", uint8(p))
+	}
+	return string(p.fenLetter())
+}
+
+func (p Piece) fenLetter() byte {
+	b := pieceLetters[p&7]
+	if p.Color() == White {
+		b -= 'a' - 'A'
+	}
+	return b
+}
+
+// pieceFromLetter returns the piece of a FEN letter, or NoPiece.
+func pieceFromLetter(b byte) Piece {
+	switch b {
+	case 'P':
+		return WhitePawn
+	case 'N':
+		return WhiteKnight
+	case 'B':
+		return WhiteBishop
+	case 'R':
+		return WhiteRook
+	case 'Q':
+		return WhiteQueen
+	case 'K':
+		return WhiteKing
+	case 'p':
+		return BlackPawn
+	case 'n':
+		return BlackKnight
+	case 'b':
+		return BlackBishop
+	case 'r':
+		return BlackRook
+	case 'q':
+		return BlackQueen
+	case 'k':
+		return BlackKing
+	}
+	return NoPiece
+}
+
+// Square is a square of the board as a 0x88 index: 16*rank + file, with files and ranks
+// counted from 0 (A1 is 0x00, H1 0x07, A2 0x10, H8 0x77). A value with a bit of 0x88 set is
+// off the board; NoSquare is such a value. The zero value is A1. Build squares with
+// NewSquare or ParseSquare rather than from 0..63 arithmetic; Index converts to 0..63.
+type Square uint8
+
+// NoSquare is an off-board square: no en-passant square, no square at all.
+const NoSquare Square = 0x80
+
+// The 64 squares.
+const (
+	A1 Square = 0x00 + iota
+	B1
+	C1
+	D1
+	E1
+	F1
+	G1
+	H1
+)
+const (
+	A2 Square = 0x10 + iota
+	B2
+	C2
+	D2
+	E2
+	F2
+	G2
+	H2
+)
+const (
+	A3 Square = 0x20 + iota
+	B3
+	C3
+	D3
+	E3
+	F3
+	G3
+	H3
+)
+const (
+	A4 Square = 0x30 + iota
+	B4
+	C4
+	D4
+	E4
+	F4
+	G4
+	H4
+)
+const (
+	A5 Square = 0x40 + iota
+	B5
+	C5
+	D5
+	E5
+	F5
+	G5
+	H5
+)
+const (
+	A6 Square = 0x50 + iota
+	B6
+	C6
+	D6
+	E6
+	F6
+	G6
+	H6
+)
+const (
+	A7 Square = 0x60 + iota
+	B7
+	C7
+	D7
+	E7
+	F7
+	G7
+	H7
+)
+const (
+	A8 Square = 0x70 + iota
+	B8
+	C8
+	D8
+	E8
+	F8
+	G8
+	H8
+)
+
+// NewSquare returns the square on file (0 = a … 7 = h) and rank (0 = rank 1 … 7 = rank 8),
+// or NoSquare when either is outside 0..7.
+func NewSquare(file, rank int) Square {
+	if file < 0 || file > 7 || rank < 0 || rank > 7 {
+		return NoSquare
+	}
+	return Square(rank<<4 | file)
+}
+
+// SquareAt returns the square of a 0..63 index (a1 = 0, b1 = 1, …, h8 = 63), the inverse of
+// Index, or NoSquare when i is outside 0..63.
+func SquareAt(i int) Square {
+	if i < 0 || i > 63 {
+		return NoSquare
+	}
+	return Square(i + i&^7)
+}
+
+// ParseSquare parses a square in algebraic notation: a file letter a-h and a rank digit 1-8,
+// both lower case ("e4"). Anything else returns an error wrapping ErrSyntax.
+func ParseSquare(s string) (Square, error) {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return NoSquare, fmt.Errorf("chess: invalid square %q: %w", s, ErrSyntax)
+	}
+	return Square((s[1]-'1')<<4 | (s[0] - 'a')), nil
+}
+
+// IsValid reports whether s is one of the 64 squares.
+func (s Square) IsValid() bool { return s&0x88 == 0 }
+
+// File returns the file, 0 (a) to 7 (h).
+func (s Square) File() int { return int(s & 7) }
+
+// Rank returns the rank, 0 (rank 1) to 7 (rank 8).
+func (s Square) Rank() int { return int(s >> 4 & 7) }
+
+// Index returns the square as 0..63 (a1 = 0, h1 = 7, a8 = 56, h8 = 63), or -1 for an
+// off-board square.
+func (s Square) Index() int {
+	if !s.IsValid() {
+		return -1
+	}
+	return int(s.bit())
+}
+
+// bit is the 0..63 index of an on-board square, the bit of the occupancy sets.
+func (s Square) bit() uint { return uint(s+s&7) >> 1 }
+
+// String returns the square in algebraic notation ("e4"), or "-" for an off-board square
+// (as the en-passant field of FEN writes no square).
+func (s Square) String() string {
+	if !s.IsValid() {
+		return "-"
+	}
+	return string([]byte{'a' + byte(s&7), '1' + byte(s>>4)})
+}
+
+// Sentinel errors, wrapped by the typed errors of the codecs; test with errors.Is.
+var (
+	// ErrSyntax: the input is not well formed (a FEN field, a square, a UCI or SAN move).
+	ErrSyntax = errors.New("syntax error")
+	// ErrIllegalMove: the move is not legal in the position (FIDE Laws 3).
+	ErrIllegalMove = errors.New("illegal move")
+)

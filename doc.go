@@ -1,0 +1,28 @@
+// Package chess implements the rules of chess: positions, legal moves, the codecs FEN (with
+// X-FEN and Shredder-FEN for Chess960), UCI, SAN and PGN, and the rule queries check,
+// checkmate, stalemate, draws and attacks.
+//
+// # Values
+//
+// A Position is an immutable, comparable value, like netip.Addr: Play returns a new
+// Position and never changes the one it is called on, so positions can be shared between
+// goroutines, compared with == and used as map keys. The board is a 0x88 array of 128
+// squares (16 per rank, the other half unused), which makes "is this square on the board"
+// one AND and lets small tables indexed by the difference of two squares tell which pieces
+// can move along it. Square, Piece, Move and CastlingRights are small values as well.
+//
+// # Legal moves
+//
+// LegalMoves generates fully legal moves directly, without making and taking back moves:
+// checkers and pinned pieces are found from the king first. Perft counts move-tree leaves, the
+// standard test of a move generator; the package's tests check it against public perft
+// suites of more than 8,000 positions, Chess960 included.
+//
+// # Sources
+//
+// The rules are those of the FIDE Laws of Chess (the edition in force since 1 January 2023;
+// doc comments cite its articles, e.g. "FIDE Laws 3.8.2" for castling) with the Chess960
+// rules of its Guidelines III; notation follows the PGN Standard of 1994 (cited by section,
+// e.g. "PGN Standard §16.1" for FEN), the UCI protocol for engine moves, and the Polyglot
+// book format for Position.Hash.
+package chess

@@ -1,0 +1,3 @@
+module github.com/ox88/chess
+
+go 1.23

@@ -1,0 +1,186 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Move is a move of a piece, in 32 bits: the origin and destination squares, the piece a pawn
+// promotes to, and whether the move is castling (with whether it was generated in a Chess960
+// position) or an en-passant capture. Moves are comparable: a move read from UCI or SAN equals
+// the same move taken from LegalMoves.
+//
+// The zero value is NullMove, the "pass" of PGN and UCI ("0000"); Position.PlayNull plays it.
+//
+// Castling is stored as the king capturing its own rook (the UCI_Chess960 form), so that one
+// encoding covers standard chess and Chess960; From is the king's square and To is what UCI
+// writes: the king's destination in standard chess (e1g1), the rook's square in Chess960
+// (e1h1). Use CastlingRook for the rook's square in both.
+type Move uint32
+
+// NullMove passes the turn; it is the zero Move and prints as "0000".
+const NullMove Move = 0
+
+const (
+	moveCastle    Move = 1 << 20
+	moveEnPassant Move = 1 << 21
+	moveChess960  Move = 1 << 22 // a castling move of a Chess960 position
+)
+
+// NewMove returns a plain move from one square to another, with promo the piece a pawn
+// promotes to (NoPieceType for none). It carries no castling or en-passant flag;
+// Position.Play matches it with the legal move of the same squares (castling written as the
+// king's two-square move, or as king takes rook, is recognised as in ParseUCI).
+func NewMove(from, to Square, promo PieceType) Move {
+	return Move(from&0x7f) | Move(to&0x7f)<<8 | Move(promo&7)<<16
+}
+
+func (m Move) from() Square  { return Square(m & 0x7f) }
+func (m Move) rawTo() Square { return Square(m >> 8 & 0x7f) }
+
+// From returns the square the moving piece (the king, for castling) leaves.
+func (m Move) From() Square { return m.from() }
+
+// To returns the destination square as UCI writes it: for castling in standard chess the
+// king's destination (g1, c1, g8, c8), for castling in Chess960 the castling rook's square.
+func (m Move) To() Square {
+	to := m.rawTo()
+	if m&(moveCastle|moveChess960) == moveCastle {
+		return castleKingTo(m.from(), to)
+	}
+	return to
+}
+
+// Promotion returns the piece type a pawn promotes to, or NoPieceType.
+func (m Move) Promotion() PieceType { return PieceType(m >> 16 & 7) }
+
+// IsCastle reports whether m is castling (FIDE Laws 3.8.2).
+func (m Move) IsCastle() bool { return m&moveCastle != 0 }
+
+// IsEnPassant reports whether m is an en-passant capture (FIDE Laws 3.7.3.2).
+func (m Move) IsEnPassant() bool { return m&moveEnPassant != 0 }
+
+// CastlingRook returns the square of the rook that castles, or NoSquare when m is not castling.
+func (m Move) CastlingRook() Square {
+	if m&moveCastle == 0 {
+		return NoSquare
+	}
+	return m.rawTo()
+}
+
+// kingSide reports whether a castling move is with the rook on the h-side of the king
+// (O-O, "short" castling).
+func (m Move) kingSide() bool { return m.rawTo() > m.from() }
+
+// castleKingTo is the king's destination when the king on from castles with the rook on rook:
+// the g-file with a rook on its h-side, the c-file otherwise (FIDE Laws 3.8.2.1, Chess960 rules).
+func castleKingTo(from, rook Square) Square {
+	if rook > from {
+		return from&0x70 | 6
+	}
+	return from&0x70 | 2
+}
+
+// castleRookTo is the castling rook's destination: the f-file or the d-file.
+func castleRookTo(from, rook Square) Square {
+	if rook > from {
+		return from&0x70 | 5
+	}
+	return from&0x70 | 3
+}
+
+// String returns the move in UCI notation: "e2e4", "e7e8q", "e1g1" (standard castling),
+// "e1h1" (Chess960 castling, king takes rook), "0000" for NullMove.
+func (m Move) String() string { return string(m.AppendText(nil)) }
+
+// AppendText appends the UCI form of m (as String writes it) to b and returns the result.
+func (m Move) AppendText(b []byte) []byte {
+	if m == NullMove {
+		return append(b, "0000"...)
+	}
+	from, to := m.from(), m.To()
+	b = append(b, 'a'+byte(from&7), '1'+byte(from>>4&7), 'a'+byte(to&7), '1'+byte(to>>4&7))
+	if pr := m.Promotion(); pr != NoPieceType {
+		b = append(b, pieceLetters[pr])
+	}
+	return b
+}
+
+// MoveError is the error of Play, PlayNull and ParseUCI: the move, the position it was tried
+// in and why it failed. Err is ErrIllegalMove or ErrSyntax.
+type MoveError struct {
+	Input    string   // the move as given (UCI text), or the UCI form of a Move value
+	Position Position // the position the move was tried in
+	Reason   string   // a short explanation, may be empty
+	Err      error    // ErrIllegalMove or ErrSyntax
+}
+
+func (e *MoveError) Error() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "chess: %v %q in %s", e.Err, e.Input, e.Position.FEN())
+	if e.Reason != "" {
+		sb.WriteString(": ")
+		sb.WriteString(e.Reason)
+	}
+	return sb.String()
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// ParseUCI parses a move in UCI long algebraic notation (from square, to square, and a
+// promotion letter q/r/b/n: "e2e4", "e7e8q", "0000" for the null move) and returns the legal
+// move it names. Castling is accepted as king takes own rook ("e1h1", the UCI_Chess960 form),
+// and in standard chess also as the king's two-square move ("e1g1"). The error is a *MoveError
+// wrapping ErrSyntax for malformed text and ErrIllegalMove for a move that is not legal here.
+func (p Position) ParseUCI(s string) (Move, error) {
+	if s == "0000" {
+		return NullMove, nil
+	}
+	m, ok := parseUCIText(s)
+	if !ok {
+		return NullMove, &MoveError{Input: s, Position: p, Err: ErrSyntax, Reason: "want from and to squares and an optional promotion letter, like e2e4 or e7e8q"}
+	}
+	lm, ok := p.matchMove(m)
+	if !ok {
+		return NullMove, &MoveError{Input: s, Position: p, Err: ErrIllegalMove, Reason: p.illegalReason(m)}
+	}
+	return lm, nil
+}
+
+// parseUCIText reads the squares and promotion of a UCI move without looking at a position.
+func parseUCIText(s string) (Move, bool) {
+	if len(s) != 4 && len(s) != 5 {
+		return NullMove, false
+	}
+	from, err1 := ParseSquare(s[0:2])
+	to, err2 := ParseSquare(s[2:4])
+	if err1 != nil || err2 != nil || from == to {
+		return NullMove, false
+	}
+	promo := NoPieceType
+	if len(s) == 5 {
+		switch s[4] {
+		case 'n', 'N':
+			promo = Knight
+		case 'b', 'B':
+			promo = Bishop
+		case 'r', 'R':
+			promo = Rook
+		case 'q', 'Q':
+			promo = Queen
+		default:
+			return NullMove, false
+		}
+	}
+	return NewMove(from, to, promo), true
+}
+
+// UCI returns the move in the UCI form that fits the position: king to its destination for
+// castling in standard chess (e1g1), king takes rook in Chess960 (e1h1). A move that is not
+// legal here is written as m.String() writes it.
+func (p Position) UCI(m Move) string {
+	if lm, ok := p.matchMove(m); ok {
+		m = lm
+	}
+	return m.String()
+}
