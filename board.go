@@ -610,6 +610,14 @@ func (p *Position) epLegal(from, to Square) bool {
 	return !p.attacked(p.kings[p.turn], p.turn^1, occ)
 }
 
+// genCastlingOnly fills ml with the legal castling moves of the side to move.
+func (p *Position) genCastlingOnly(ml *moveList) {
+	ml.n = 0
+	if p.castling != 0 && !p.attacked(p.kings[p.turn], p.turn^1, p.pieces[0]) {
+		p.genCastling(ml, p.turn)
+	}
+}
+
 // genCastling adds the castling moves of colour us, who is not in check (FIDE Laws 3.8.2 and
 // the Chess960 rules of Guidelines III): every square between the king and its destination
 // and between the rook and its destination must be empty but for these two pieces; the
@@ -753,8 +761,11 @@ func (p Position) IsLegal(m Move) bool {
 
 // Play returns the position after the legal move m (FIDE Laws 3 and 4). p is not changed.
 // When m is not legal, Play returns p unchanged and a *MoveError wrapping ErrIllegalMove.
-// m may come from LegalMoves, ParseUCI, ParseSAN or NewMove.
+// m may come from LegalMoves, ParseUCI, ParseSAN or NewMove; Play(NullMove) is PlayNull().
 func (p Position) Play(m Move) (Position, error) {
+	if m == NullMove {
+		return p.PlayNull()
+	}
 	lm, ok := p.matchMove(m)
 	if !ok {
 		return p, &MoveError{Input: m.String(), Position: p, Err: ErrIllegalMove, Reason: p.illegalReason(m)}

@@ -273,10 +273,20 @@ func SquareAt(i int) Square {
 // ParseSquare parses a square in algebraic notation: a file letter a-h and a rank digit 1-8,
 // both lower case ("e4"). Anything else returns an error wrapping ErrSyntax.
 func ParseSquare(s string) (Square, error) {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return NoSquare, fmt.Errorf("chess: invalid square %q: %w", s, ErrSyntax)
+	if len(s) == 2 {
+		if sq, ok := squareOf(s[0], s[1]); ok {
+			return sq, nil
+		}
 	}
-	return Square((s[1]-'1')<<4 | (s[0] - 'a')), nil
+	return NoSquare, fmt.Errorf("chess: invalid square %q: %w", s, ErrSyntax)
+}
+
+// squareOf reads a file letter and a rank digit.
+func squareOf(file, rank byte) (Square, bool) {
+	if file < 'a' || file > 'h' || rank < '1' || rank > '8' {
+		return NoSquare, false
+	}
+	return Square((rank-'1')<<4 | (file - 'a')), true
 }
 
 // IsValid reports whether s is one of the 64 squares.

@@ -152,9 +152,9 @@ func parseUCIText(s string) (Move, bool) {
 	if len(s) != 4 && len(s) != 5 {
 		return NullMove, false
 	}
-	from, err1 := ParseSquare(s[0:2])
-	to, err2 := ParseSquare(s[2:4])
-	if err1 != nil || err2 != nil || from == to {
+	from, ok1 := squareOf(s[0], s[1])
+	to, ok2 := squareOf(s[2], s[3])
+	if !ok1 || !ok2 || from == to {
 		return NullMove, false
 	}
 	promo := NoPieceType

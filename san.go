@@ -1,0 +1,771 @@
+package chess
+
+import (
+	"errors"
+	"math/bits"
+	"strings"
+)
+
+// ErrAmbiguousMove: the SAN names more than one legal move (PGN Standard §8.2.3.4 requires
+// disambiguation).
+var ErrAmbiguousMove = errors.New("ambiguous move")
+
+// SANError is the error of ParseSAN, ParseSANStrict and ParseSANDeviation: the input, the byte
+// offset where it went wrong, why, and a sentinel: ErrSyntax (not a move in any accepted
+// spelling, or for ParseSANStrict not the exact SAN), ErrIllegalMove (no legal move matches)
+// or ErrAmbiguousMove (several do; Candidates lists them in exact SAN).
+type SANError struct {
+	Input      string   // the text given
+	Offset     int      // byte offset in Input of the problem
+	Reason     string   // what is wrong, in words; may be empty
+	Candidates []string // for ErrAmbiguousMove: the legal moves that match, in exact SAN
+	Err        error    // ErrSyntax, ErrIllegalMove or ErrAmbiguousMove
+}
+
+func (e *SANError) Error() string {
+	var sb strings.Builder
+	sb.WriteString(e.Err.Error())
+	sb.WriteString(" ")
+	sb.WriteString(quote(e.Input))
+	if e.Reason != "" {
+		sb.WriteString(": ")
+		sb.WriteString(e.Reason)
+	}
+	if len(e.Candidates) > 0 {
+		sb.WriteString(" (")
+		sb.WriteString(strings.Join(e.Candidates, ", "))
+		sb.WriteString(")")
+	}
+	return sb.String()
+}
+
+func (e *SANError) Unwrap() error { return e.Err }
+
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return `"` + s + `"`
+}
+
+// SANDeviation records which lenient spellings ParseSANDeviation accepted in a move: a set of
+// flags, zero when the input was exact SAN as Position.SAN writes it. A PGN linter reports
+// them as warnings without failing the game.
+type SANDeviation uint16
+
+// The lenient spellings of ParseSAN, one flag each.
+const (
+	SANMissingCheck       SANDeviation = 1 << iota // no "+" or "#" although the move checks or mates
+	SANWrongCheck                                  // a "+" or "#" that does not fit the move
+	SANGlyph                                       // an annotation glyph attached: ! ? !! ?? !? ?!
+	SANZeroCastling                                // castling with zeros: 0-0, 0-0-0
+	SANPromotionForm                               // promotion as e8Q, e8(Q) or with a lower-case letter
+	SANOverDisambiguation                          // origin file or rank given where not needed: Ngf3, N1f3, Ng1f3
+	SANLongAlgebraic                               // long algebraic with "-": Ng1-f3, e2-e4
+	SANMissingCapture                              // a capture without "x"
+	SANWrongCapture                                // an "x" on a move that captures nothing
+	SANPawnLetter                                  // a pawn move written with "P": Pe4
+	SANEnPassantSuffix                             // "e.p." after an en-passant capture
+	SANUCI                                         // UCI coordinates: g1f3, e7e8q, e1g1
+)
+
+var sanDeviationNames = [...]string{
+	"missing check suffix", "wrong check suffix", "annotation glyph", "castling with zeros",
+	"promotion spelling", "over-disambiguation", "long algebraic", "capture without x",
+	"x without capture", "pawn letter", "e.p. suffix", "UCI coordinates",
+}
+
+// String names the deviations, comma-separated ("castling with zeros, annotation glyph"), or
+// "" for none.
+func (d SANDeviation) String() string {
+	var parts []string
+	for i, name := range sanDeviationNames {
+		if d&(1<<i) != 0 {
+			parts = append(parts, name)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// SAN returns the move m in Standard Algebraic Notation (PGN Standard §8.2.3): the piece letter
+// (none for pawns), the origin file or rank or both when another piece of the same kind could
+// also legally move there (the file first, §8.2.3.4; pinned pieces do not count), "x" for a
+// capture (a pawn capture starts with the pawn's file: exd5), the destination, "=Q" for a
+// promotion, "O-O" and "O-O-O" for castling (in Chess960 too), and "+" for check or "#" for
+// checkmate. NullMove is "--". A move that is not legal in p is written in UCI form.
+func (p Position) SAN(m Move) string {
+	var buf [16]byte
+	return string(p.AppendSAN(buf[:0], m))
+}
+
+// AppendSAN appends SAN(m) to dst and returns the extended slice; it does not allocate when
+// dst has room for 8 more bytes.
+func (p Position) AppendSAN(dst []byte, m Move) []byte {
+	return p.appendSAN(dst, m, false)
+}
+
+// LAN returns the move in long algebraic notation: the piece letter (none for pawns), the
+// origin square, "-" or "x", the destination, promotion and check suffix: "Ng1-f3",
+// "e7xd8=Q+", "e2-e4"; castling is "O-O" or "O-O-O". A move that is not legal in p is written
+// in UCI form.
+func (p Position) LAN(m Move) string {
+	var buf [16]byte
+	return string(p.appendSAN(buf[:0], m, true))
+}
+
+func (p *Position) appendSAN(dst []byte, m Move, long bool) []byte {
+	if m == NullMove {
+		return append(dst, "--"...)
+	}
+	if !p.isLegal(m) {
+		lm, ok := p.matchMove(m)
+		if !ok {
+			return m.AppendText(dst)
+		}
+		m = lm
+	}
+	from, to := m.from(), m.rawTo()
+	pt := PieceType(p.board[from] & 7)
+	capture := p.board[to] != NoPiece || m&moveEnPassant != 0
+	switch {
+	case m&moveCastle != 0:
+		if m.kingSide() {
+			dst = append(dst, "O-O"...)
+		} else {
+			dst = append(dst, "O-O-O"...)
+		}
+	case long:
+		if pt != Pawn {
+			dst = append(dst, pt.Letter())
+		}
+		dst = append(dst, 'a'+byte(from&7), '1'+byte(from>>4))
+		if capture {
+			dst = append(dst, 'x')
+		} else {
+			dst = append(dst, '-')
+		}
+		dst = append(dst, 'a'+byte(to&7), '1'+byte(to>>4))
+	default:
+		if pt == Pawn {
+			if capture {
+				dst = append(dst, 'a'+byte(from&7))
+			}
+		} else {
+			dst = append(dst, pt.Letter())
+			if pt != King {
+				dst = p.appendDisambiguation(dst, m, pt)
+			}
+		}
+		if capture {
+			dst = append(dst, 'x')
+		}
+		dst = append(dst, 'a'+byte(to&7), '1'+byte(to>>4))
+	}
+	if pr := m.Promotion(); pr != NoPieceType {
+		dst = append(dst, '=', pr.Letter())
+	}
+	child := *p
+	child.play(m)
+	switch child.checkState() {
+	case checkPlain:
+		dst = append(dst, '+')
+	case checkMate:
+		dst = append(dst, '#')
+	}
+	return dst
+}
+
+// appendDisambiguation writes the origin file, rank or square of the legal move m when
+// another legal move of a piece of the same type goes to the same square (PGN Standard
+// §8.2.3.4). Only legal moves count: a pinned piece does not force disambiguation.
+func (p *Position) appendDisambiguation(dst []byte, m Move, pt PieceType) []byte {
+	from, to := m.from(), m.rawTo()
+	others := p.reachers(pt, to) &^ (1 << from.bit())
+	if others == 0 {
+		return dst
+	}
+	checkers, pinned := p.checkersAndPins(p.turn)
+	sameFile, sameRank, any := false, false, false
+	for o := others; o != 0; o &= o - 1 {
+		f := sq88(bits.TrailingZeros64(o))
+		if p.legality(Move(f)|Move(to)<<8, checkers, pinned) != legalOK {
+			continue
+		}
+		any = true
+		sameFile = sameFile || f&7 == from&7
+		sameRank = sameRank || f>>4 == from>>4
+	}
+	switch {
+	case !any:
+	case !sameFile:
+		dst = append(dst, 'a'+byte(from&7))
+	case !sameRank:
+		dst = append(dst, '1'+byte(from>>4))
+	default:
+		dst = append(dst, 'a'+byte(from&7), '1'+byte(from>>4))
+	}
+	return dst
+}
+
+const (
+	checkNone = iota
+	checkPlain
+	checkMate
+)
+
+// checkState tells whether the side to move is in check, and if so whether it is mated.
+func (p *Position) checkState() int {
+	if !p.attacked(p.kings[p.turn], p.turn^1, p.pieces[0]) {
+		return checkNone
+	}
+	if p.hasLegalMove() {
+		return checkPlain
+	}
+	return checkMate
+}
+
+// hasLegalMove reports whether the side to move has a legal move.
+func (p *Position) hasLegalMove() bool {
+	var ml moveList
+	p.generate(&ml)
+	return ml.n > 0
+}
+
+// ParseSAN parses a move in Standard Algebraic Notation (PGN Standard §8.2.3) and returns the
+// legal move it names. Besides exact SAN it accepts the spellings real files contain when they
+// still name exactly one legal move (ParseSANDeviation reports which were used):
+//
+//   - check and mate suffixes present, missing or wrong (+, #), annotation glyphs attached
+//     (!, ?, !!, ??, !?, ?!), and "e.p." after an en-passant capture;
+//   - castling as O-O, O-O-O, 0-0 or 0-0-0;
+//   - promotion with or without "=" or in brackets, in either case: e8=Q, e8Q, e8(Q), e8=q;
+//   - over-disambiguation (Ngf3, N1f3, Ng1f3) and long algebraic with "-" or "x" (Ng1-f3,
+//     e2-e4, e4xd5);
+//   - a capture without "x" and an "x" on a move that captures nothing;
+//   - pawn moves written with a "P" (Pe4);
+//   - UCI coordinates (g1f3, e7e8q, e1g1 and e1h1 for castling).
+//
+// A lower-case "b" at the start is a pawn on the b-file, never a bishop. The error is a
+// *SANError wrapping ErrSyntax, ErrIllegalMove (with the reason when it is clear: a pinned
+// piece, a king that would be in check, castling without the right or through check, no piece
+// that can reach the square) or ErrAmbiguousMove (listing the candidates).
+func (p Position) ParseSAN(s string) (Move, error) {
+	m, _, err := p.parseSAN(s)
+	return m, err
+}
+
+// ParseSANDeviation is ParseSAN that also reports which lenient spellings the input used;
+// the SANDeviation is zero when s was exact SAN.
+func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
+	return p.parseSAN(s)
+}
+
+// ParseSANStrict accepts only the exact SAN that Position.SAN writes, except that the "+" or
+// "#" suffix may be left out; a wrong suffix, a wrong "x", or any lenient spelling of
+// ParseSAN is an error wrapping ErrSyntax. Errors are *SANError as for ParseSAN.
+func (p Position) ParseSANStrict(s string) (Move, error) {
+	m, dev, err := p.parseSAN(s)
+	if err != nil {
+		return m, err
+	}
+	if bad := dev &^ SANMissingCheck; bad != 0 {
+		return NullMove, &SANError{Input: s, Err: ErrSyntax, Reason: "not exact SAN: " + bad.String()}
+	}
+	return m, nil
+}
+
+// sanParts is a SAN token taken apart, before it is matched against the position.
+type sanParts struct {
+	piece      PieceType
+	fromFile   int // -1 when not given
+	fromRank   int // -1 when not given
+	to         Square
+	promo      PieceType
+	capture    bool // "x" written
+	castle     CastlingSide
+	isCastle   bool
+	suffix     byte // '+', '#' or 0
+	dev        SANDeviation
+	uci        bool
+	uciMove    Move
+	toOffset   int
+	bodyLength int
+}
+
+func sanSyntax(s string, off int, reason string) error {
+	return &SANError{Input: s, Offset: off, Err: ErrSyntax, Reason: reason}
+}
+
+// splitSAN takes s apart without looking at a position.
+func splitSAN(s string) (sanParts, error) {
+	sp := sanParts{fromFile: -1, fromRank: -1}
+	body := s
+	// Suffixes, in any order: annotation glyphs, check or mate signs, "e.p.".
+	for len(body) > 0 {
+		switch c := body[len(body)-1]; {
+		case c == '!' || c == '?':
+			sp.dev |= SANGlyph
+			body = body[:len(body)-1]
+			continue
+		case c == '+' || c == '#':
+			if sp.suffix == 0 || sp.suffix == '+' && c == '#' {
+				sp.suffix = c
+			}
+			body = body[:len(body)-1]
+			continue
+		case strings.HasSuffix(body, "e.p."):
+			sp.dev |= SANEnPassantSuffix
+			body = strings.TrimRight(body[:len(body)-4], " ")
+			continue
+		}
+		break
+	}
+	sp.bodyLength = len(body)
+	if len(body) < 2 {
+		return sp, sanSyntax(s, 0, "too short for a move")
+	}
+	switch body {
+	case "O-O", "0-0", "O-O-O", "0-0-0":
+		sp.isCastle = true
+		if body[0] == '0' {
+			sp.dev |= SANZeroCastling
+		}
+		if len(body) == 5 {
+			sp.castle = QueenSide
+		}
+		return sp, nil
+	}
+	if m, ok := parseUCIText(body); ok && isFile(body[0]) && isRank(body[1]) {
+		sp.uci, sp.uciMove = true, m
+		sp.dev |= SANUCI
+		return sp, nil
+	}
+
+	i := 0
+	switch c := body[0]; c {
+	case 'N', 'B', 'R', 'Q', 'K':
+		sp.piece = pieceTypeOfLetter(c)
+		i++
+	case 'P':
+		sp.piece = Pawn
+		sp.dev |= SANPawnLetter
+		i++
+	default:
+		sp.piece = Pawn
+	}
+	// Promotion at the end: =Q, (Q), Q or q after the destination rank.
+	end := len(body)
+	if end-i >= 3 {
+		switch {
+		case body[end-2] == '=' && isPromoLetter(body[end-1]):
+			sp.promo = pieceTypeOfLetter(upper(body[end-1]))
+			if body[end-1] >= 'a' {
+				sp.dev |= SANPromotionForm
+			}
+			end -= 2
+		case end-i >= 4 && body[end-3] == '(' && body[end-1] == ')' && isPromoLetter(body[end-2]):
+			sp.promo = pieceTypeOfLetter(upper(body[end-2]))
+			sp.dev |= SANPromotionForm
+			end -= 3
+		case isPromoLetter(body[end-1]) && isRank(body[end-2]):
+			sp.promo = pieceTypeOfLetter(upper(body[end-1]))
+			sp.dev |= SANPromotionForm
+			end--
+		}
+	}
+	if end-i < 2 || !isFile(body[end-2]) || !isRank(body[end-1]) {
+		return sp, sanSyntax(s, max(end-2, 0), "want a destination square like e4")
+	}
+	sp.to = Square((body[end-1]-'1')<<4 | (body[end-2] - 'a'))
+	sp.toOffset = end - 2
+	mid := body[i : end-2]
+	if n := len(mid); n > 0 && (mid[n-1] == 'x' || mid[n-1] == ':') {
+		sp.capture = true
+		mid = mid[:n-1]
+	} else if n > 0 && mid[n-1] == '-' {
+		sp.dev |= SANLongAlgebraic
+		mid = mid[:n-1]
+	}
+	switch len(mid) {
+	case 0:
+	case 1:
+		switch {
+		case isFile(mid[0]):
+			sp.fromFile = int(mid[0] - 'a')
+		case isRank(mid[0]):
+			sp.fromRank = int(mid[0] - '1')
+		default:
+			return sp, sanSyntax(s, i, "want an origin file or rank")
+		}
+	case 2:
+		if !isFile(mid[0]) || !isRank(mid[1]) {
+			return sp, sanSyntax(s, i, "want an origin square")
+		}
+		sp.fromFile, sp.fromRank = int(mid[0]-'a'), int(mid[1]-'1')
+	default:
+		return sp, sanSyntax(s, i, "unexpected characters before the destination")
+	}
+	if sp.promo != NoPieceType && sp.piece != Pawn {
+		return sp, sanSyntax(s, end, "only a pawn promotes")
+	}
+	return sp, nil
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+func isPromoLetter(c byte) bool {
+	switch c {
+	case 'N', 'B', 'R', 'Q', 'n', 'b', 'r', 'q':
+		return true
+	}
+	return false
+}
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+func pieceTypeOfLetter(c byte) PieceType {
+	switch c {
+	case 'P':
+		return Pawn
+	case 'N':
+		return Knight
+	case 'B':
+		return Bishop
+	case 'R':
+		return Rook
+	case 'Q':
+		return Queen
+	case 'K':
+		return King
+	}
+	return NoPieceType
+}
+
+func (p *Position) parseSAN(s string) (Move, SANDeviation, error) {
+	sp, err := splitSAN(s)
+	if err != nil {
+		return NullMove, 0, err
+	}
+	var m Move
+	switch {
+	case sp.isCastle:
+		m, err = p.findCastle(s, sp.castle)
+	case sp.uci:
+		var ok bool
+		m, ok = p.matchMove(sp.uciMove)
+		if !ok {
+			err = &SANError{Input: s, Err: ErrIllegalMove, Reason: p.illegalReason(sp.uciMove)}
+		}
+	default:
+		m, err = p.findMove(s, &sp)
+	}
+	if err != nil {
+		return NullMove, 0, err
+	}
+	dev := sp.dev
+	if m&moveEnPassant == 0 {
+		if dev&SANEnPassantSuffix != 0 {
+			return NullMove, 0, sanSyntax(s, sp.bodyLength, "e.p. on a move that is not an en-passant capture")
+		}
+	}
+	if !sp.isCastle && !sp.uci {
+		capture := p.board[m.rawTo()] != NoPiece || m&moveEnPassant != 0
+		switch {
+		case capture && !sp.capture:
+			dev |= SANMissingCapture
+		case !capture && sp.capture:
+			dev |= SANWrongCapture
+		}
+	}
+	child := *p
+	child.play(m)
+	want := byte(0)
+	switch child.checkState() {
+	case checkPlain:
+		want = '+'
+	case checkMate:
+		want = '#'
+	}
+	switch {
+	case sp.suffix == want:
+	case sp.suffix == 0:
+		dev |= SANMissingCheck
+	default:
+		dev |= SANWrongCheck
+	}
+	return m, dev, nil
+}
+
+// findCastle returns the legal castling move on side, or an error saying why there is none.
+func (p *Position) findCastle(s string, side CastlingSide) (Move, error) {
+	var ml moveList
+	p.generate(&ml)
+	for _, m := range ml.moves[:ml.n] {
+		if m&moveCastle != 0 && m.kingSide() == (side == KingSide) {
+			return m, nil
+		}
+	}
+	reason := ""
+	rsq := p.castling.RookSquare(p.turn, side)
+	switch {
+	case rsq == NoSquare:
+		reason = p.turn.String() + " has no castling right on that side"
+	case p.InCheck():
+		reason = "castling out of check"
+	default:
+		ksq := p.kings[p.turn]
+		kto, rto := castleKingTo(ksq, rsq), castleRookTo(ksq, rsq)
+		path := between[ksq.bit()][kto.bit()] | between[rsq.bit()][rto.bit()] | 1<<kto.bit() | 1<<rto.bit()
+		if path&p.pieces[0]&^(1<<ksq.bit())&^(1<<rsq.bit()) != 0 {
+			reason = "the squares between king and rook are not empty"
+		} else {
+			reason = "the king would pass through or land on an attacked square"
+		}
+	}
+	return NullMove, &SANError{Input: s, Err: ErrIllegalMove, Reason: reason}
+}
+
+// findMove finds the legal move of a non-castling SAN. Candidates are only the pieces that
+// reach the destination (found with the 0x88 difference tables), tested against the pins
+// and the check.
+func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
+	us := p.turn
+	to := sp.to
+	toBit := uint64(1) << to.bit()
+	own := p.occ[us]
+	if own&toBit != 0 {
+		return NullMove, &SANError{Input: s, Offset: sp.toOffset, Err: ErrIllegalMove, Reason: "a " + us.String() + " piece stands on " + to.String()}
+	}
+	cands := p.reachers(sp.piece, to)
+	if sp.fromFile >= 0 {
+		cands &= fileMask << uint(sp.fromFile)
+	}
+	if sp.fromRank >= 0 {
+		cands &= rankMask << (8 * uint(sp.fromRank))
+	}
+	if cands == 0 {
+		reason := "no " + sp.piece.String() + " can move to " + to.String()
+		if sp.fromFile >= 0 || sp.fromRank >= 0 {
+			reason = "no " + sp.piece.String() + " from there can move to " + to.String()
+		}
+		return NullMove, &SANError{Input: s, Offset: 0, Err: ErrIllegalMove, Reason: reason}
+	}
+	checkers, pinned := p.checkersAndPins(us)
+	var found Move
+	n := 0
+	illegal, lastIllegal := legalOK, NullMove
+	for c := cands; c != 0; c &= c - 1 {
+		fb := bits.TrailingZeros64(c)
+		from := sq88(fb)
+		m := Move(from) | Move(to)<<8
+		if sp.piece == Pawn && to == p.ep && p.board[to] == NoPiece && from&7 != to&7 {
+			m |= moveEnPassant
+		}
+		if code := p.legality(m, checkers, pinned); code != legalOK {
+			illegal = code
+			lastIllegal = m
+			continue
+		}
+		n++
+		found = m
+	}
+	if n == 0 {
+		return NullMove, &SANError{Input: s, Err: ErrIllegalMove, Reason: p.whyIllegal(lastIllegal, illegal)}
+	}
+	if n > 1 {
+		e := &SANError{Input: s, Err: ErrAmbiguousMove, Reason: "more than one " + sp.piece.String() + " can move to " + to.String()}
+		for c := cands; c != 0; c &= c - 1 {
+			m := Move(sq88(bits.TrailingZeros64(c))) | Move(to)<<8 | Move(sp.promo)<<16
+			if p.legality(m, checkers, pinned) == legalOK {
+				e.Candidates = append(e.Candidates, p.SAN(m))
+			}
+		}
+		return NullMove, e
+	}
+	lastRank := to>>4 == 7 || to>>4 == 0
+	switch {
+	case sp.piece == Pawn && lastRank && sp.promo == NoPieceType:
+		return NullMove, &SANError{Input: s, Offset: sp.bodyLength, Err: ErrIllegalMove, Reason: "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"}
+	case sp.promo != NoPieceType && !lastRank:
+		return NullMove, &SANError{Input: s, Offset: sp.toOffset, Err: ErrIllegalMove, Reason: "a pawn promotes only on the last rank"}
+	case sp.promo == King || sp.promo == Pawn:
+		return NullMove, &SANError{Input: s, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight"}
+	}
+	found |= Move(sp.promo) << 16
+	if sp.fromFile >= 0 || sp.fromRank >= 0 {
+		sp.dev |= p.disambiguationExcess(found, sp)
+	}
+	return found, nil
+}
+
+const (
+	fileMask = 0x0101010101010101
+	rankMask = 0xff
+)
+
+// reachers returns the squares of the side to move's pieces of type pt that could move to to
+// by the way they move, pins and checks not yet considered.
+func (p *Position) reachers(pt PieceType, to Square) uint64 {
+	us := p.turn
+	b := to.bit()
+	mine := p.occ[us] & p.pieces[pt]
+	switch pt {
+	case Knight:
+		return knightAttacks[b] & mine
+	case King:
+		return kingAttacks[b] & mine
+	case Bishop, Rook, Queen:
+		var out uint64
+		for s := mine; s != 0; s &= s - 1 {
+			f := bits.TrailingZeros64(s)
+			if attackKinds[int(to)-int(sq88(f))+119]&(1<<pt) != 0 && between[f][b]&p.pieces[0] == 0 {
+				out |= 1 << f
+			}
+		}
+		return out
+	case Pawn:
+		if p.board[to] != NoPiece || to == p.ep {
+			return pawnAttacks[us^1][b] & mine // captures, en passant included
+		}
+		down := Square(256 - 16)
+		startRank := Square(0x10)
+		if us == Black {
+			down, startRank = 16, 0x60
+		}
+		one := to + down
+		if one&0x88 != 0 {
+			return 0
+		}
+		if p.board[one] == NewPiece(us, Pawn) {
+			return 1 << one.bit()
+		}
+		if two := one + down; p.board[one] == NoPiece && two&0x88 == 0 && two&0x70 == startRank && p.board[two] == NewPiece(us, Pawn) {
+			return 1 << two.bit()
+		}
+	}
+	return 0
+}
+
+// Why a move that reaches its destination is still illegal (FIDE Laws 3.9).
+const (
+	legalOK = iota
+	illegalKingAttacked
+	illegalEnPassantExposes
+	illegalPinned
+	illegalDoubleCheck
+	illegalInCheck
+)
+
+// legality tells whether the move m of a piece that can reach its destination is legal, given
+// the position's checkers and pinned pieces, and if not why.
+func (p *Position) legality(m Move, checkers, pinned uint64) int {
+	from, to := m.from(), m.rawTo()
+	kb := p.kings[p.turn].bit()
+	switch {
+	case from == p.kings[p.turn]:
+		if p.attacked(to, p.turn^1, p.pieces[0]&^(1<<kb)) {
+			return illegalKingAttacked
+		}
+	case m&moveEnPassant != 0:
+		if !p.epLegal(from, to) {
+			return illegalEnPassantExposes
+		}
+	case pinned>>from.bit()&1 != 0 && lineThrough[kb][from.bit()]>>to.bit()&1 == 0:
+		return illegalPinned
+	case checkers&(checkers-1) != 0:
+		return illegalDoubleCheck
+	case checkers != 0 && (checkers|between[kb][bits.TrailingZeros64(checkers)])>>to.bit()&1 == 0:
+		return illegalInCheck
+	}
+	return legalOK
+}
+
+// whyIllegal puts a legality code into words.
+func (p *Position) whyIllegal(m Move, code int) string {
+	from, to := m.from(), m.rawTo()
+	name := "the " + PieceType(p.board[from]&7).String() + " on " + from.String()
+	switch code {
+	case illegalKingAttacked:
+		return "the king would be in check on " + to.String()
+	case illegalEnPassantExposes:
+		return "the en-passant capture would leave the king in check"
+	case illegalPinned:
+		return name + " is pinned"
+	case illegalDoubleCheck:
+		return "double check: only the king can move"
+	case illegalInCheck:
+		return "the king is in check and " + name + " does not stop it"
+	}
+	return ""
+}
+
+// isLegal reports whether m is exactly a move that generate would produce, without generating
+// all moves: the piece reaches the square, the flags and promotion fit, pins and checks allow.
+func (p *Position) isLegal(m Move) bool {
+	if m&moveCastle != 0 {
+		var ml moveList
+		p.genCastlingOnly(&ml)
+		for _, c := range ml.moves[:ml.n] {
+			if c == m {
+				return true
+			}
+		}
+		return false
+	}
+	if m&^(0x7f|0x7f<<8|7<<16|moveEnPassant) != 0 || m == NullMove {
+		return false
+	}
+	from, to := m.from(), m.rawTo()
+	if !from.IsValid() || !to.IsValid() {
+		return false
+	}
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != p.turn || p.board[to] != NoPiece && p.board[to].Color() == p.turn {
+		return false
+	}
+	pt := pc.Type()
+	promo := m.Promotion()
+	if pt == Pawn {
+		lastRank := to>>4 == 7 || to>>4 == 0
+		if lastRank != (promo != NoPieceType) || promo == Pawn || promo == King {
+			return false
+		}
+		ep := to == p.ep && p.board[to] == NoPiece && from&7 != to&7
+		if ep != (m&moveEnPassant != 0) {
+			return false
+		}
+	} else if promo != NoPieceType || m&moveEnPassant != 0 {
+		return false
+	}
+	if p.reachers(pt, to)>>from.bit()&1 == 0 {
+		return false
+	}
+	checkers, pinned := p.checkersAndPins(p.turn)
+	return p.legality(m, checkers, pinned) == legalOK
+}
+
+// disambiguationExcess reports SANOverDisambiguation when the origin given in sp says more
+// than SAN's minimal disambiguation would.
+func (p *Position) disambiguationExcess(m Move, sp *sanParts) SANDeviation {
+	if sp.piece == Pawn {
+		// A pawn capture names its file; anything more is over-disambiguation.
+		capture := p.board[m.rawTo()] != NoPiece || m&moveEnPassant != 0
+		if capture && sp.fromRank < 0 {
+			return 0
+		}
+		return SANOverDisambiguation
+	}
+	var buf [8]byte
+	want := p.appendDisambiguation(buf[:0], m, sp.piece)
+	gotFile, gotRank := sp.fromFile >= 0, sp.fromRank >= 0
+	wantFile := len(want) == 2 || len(want) == 1 && isFile(want[0])
+	wantRank := len(want) == 2 || len(want) == 1 && isRank(want[0])
+	if gotFile == wantFile && gotRank == wantRank {
+		return 0
+	}
+	return SANOverDisambiguation
+}
