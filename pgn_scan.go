@@ -1,0 +1,285 @@
+package chess
+
+import "io"
+
+// pgnScanner cuts a PGN stream into tokens (PGN Standard §7). It reads into one buffer that
+// holds the current game from its first byte, so tokens are slices of that buffer and cost
+// nothing to make; discard drops what came before the next game. The buffer never grows past
+// the game's byte budget plus one read.
+type pgnScanner struct {
+	r       io.Reader
+	buf     []byte
+	pos     int
+	base    int64 // input offset of buf[0]
+	line    int   // line of pos, from 1
+	lineOff int64 // input offset where that line starts
+	limit   int64 // input offset past which fill refuses to read (the game's byte budget)
+	eof     bool  // the reader has nothing more
+	over    bool  // fill stopped at limit
+	err     error // the I/O error that ended the input, other than io.EOF
+
+	// the current token
+	tok     []byte
+	tokLine int
+	tokCol  int
+	tokOff  int64
+}
+
+const pgnChunk = 64 << 10
+
+// offset returns the input offset of pos.
+func (s *pgnScanner) offset() int64 { return s.base + int64(s.pos) }
+
+// fill reads more input after the buffered bytes; false when there is none (EOF, an I/O
+// error, or the byte budget).
+func (s *pgnScanner) fill() bool {
+	for !s.eof {
+		if s.base+int64(len(s.buf)) >= s.limit {
+			s.over = true
+			return false
+		}
+		if cap(s.buf)-len(s.buf) < pgnChunk/2 {
+			nb := make([]byte, len(s.buf), max(2*cap(s.buf), pgnChunk))
+			copy(nb, s.buf)
+			s.buf = nb
+		}
+		room := s.buf[len(s.buf):cap(s.buf)]
+		if rest := s.limit - s.base - int64(len(s.buf)); int64(len(room)) > rest {
+			room = room[:rest]
+		}
+		n, err := s.r.Read(room)
+		s.buf = s.buf[:len(s.buf)+n]
+		if err != nil {
+			s.eof = true
+			if err != io.EOF {
+				s.err = err
+			}
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// discard drops the bytes before pos: the previous game is done with.
+func (s *pgnScanner) discard() {
+	n := copy(s.buf, s.buf[s.pos:])
+	s.base += int64(s.pos)
+	s.buf = s.buf[:n]
+	s.pos = 0
+}
+
+// peek returns the byte at pos+i, reading more input if needed; ok is false past the end.
+func (s *pgnScanner) peek(i int) (byte, bool) {
+	for s.pos+i >= len(s.buf) {
+		if !s.fill() {
+			return 0, false
+		}
+	}
+	return s.buf[s.pos+i], true
+}
+
+func (s *pgnScanner) newline() {
+	s.line++
+	s.lineOff = s.offset()
+}
+
+// atLineStart reports whether pos is the first byte of its line.
+func (s *pgnScanner) atLineStart() bool { return s.offset() == s.lineOff }
+
+// skipSpace skips white space and counts lines: LF, CRLF and a lone CR each end a line.
+func (s *pgnScanner) skipSpace() {
+	for {
+		c, ok := s.peek(0)
+		if !ok {
+			return
+		}
+		switch c {
+		case '\n':
+			s.pos++
+			s.newline()
+		case '\r':
+			s.pos++
+			if n, ok := s.peek(0); !ok || n != '\n' {
+				s.newline()
+			}
+		case ' ', '\t', '\f', '\v':
+			s.pos++
+		default:
+			if c == 0xEF && s.offset() == 0 { // a UTF-8 byte-order mark at the start
+				if b1, _ := s.peek(1); b1 == 0xBB {
+					if b2, _ := s.peek(2); b2 == 0xBF {
+						s.pos += 3
+						s.lineOff = s.offset()
+						continue
+					}
+				}
+			}
+			return
+		}
+	}
+}
+
+// skipLine skips to the start of the next line.
+func (s *pgnScanner) skipLine() {
+	for {
+		c, ok := s.peek(0)
+		if !ok {
+			return
+		}
+		s.pos++
+		switch c {
+		case '\n':
+			s.newline()
+			return
+		case '\r':
+			if n, ok := s.peek(0); ok && n == '\n' {
+				s.pos++
+			}
+			s.newline()
+			return
+		}
+	}
+}
+
+// mark records pos as the start of the current token.
+func (s *pgnScanner) mark() {
+	s.tokLine = s.line
+	s.tokCol = int(s.offset()-s.lineOff) + 1
+	s.tokOff = s.offset()
+}
+
+// pgnDelim marks the bytes that end a symbol token (§7: symbols are made of letters, digits
+// and "_+#=:-/." and more in the wild; everything else that is not space delimits).
+var pgnDelim = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f\v{}()[];\"$<>") {
+		t[c] = true
+	}
+	return t
+}()
+
+// symbol scans a symbol token starting at pos into tok.
+func (s *pgnScanner) symbol() {
+	start := s.pos
+	for {
+		if s.pos >= len(s.buf) {
+			// keep start valid across the refill: fill only appends
+			if !s.fill() {
+				break
+			}
+		}
+		if pgnDelim[s.buf[s.pos]] {
+			break
+		}
+		s.pos++
+	}
+	s.tok = s.buf[start:s.pos]
+}
+
+// braceComment scans a { } comment whose "{" is at pos. tok is its text without the braces;
+// ok is false when the input ends before "}". Line breaks inside are counted.
+func (s *pgnScanner) braceComment() (ok bool) {
+	s.pos++
+	start := s.pos
+	for {
+		if s.pos >= len(s.buf) && !s.fill() {
+			s.tok = s.buf[start:s.pos]
+			return false
+		}
+		switch s.buf[s.pos] {
+		case '}':
+			s.tok = s.buf[start:s.pos]
+			s.pos++
+			return true
+		case '\n':
+			s.pos++
+			s.newline()
+		case '\r':
+			s.pos++
+			if n, ok := s.peek(0); !ok || n != '\n' {
+				s.newline()
+			}
+		default:
+			s.pos++
+		}
+	}
+}
+
+// lineComment scans a ";" comment whose ";" is at pos, to the end of the line (§5).
+func (s *pgnScanner) lineComment() {
+	s.pos++
+	start := s.pos
+	for {
+		if s.pos >= len(s.buf) && !s.fill() {
+			break
+		}
+		if c := s.buf[s.pos]; c == '\n' || c == '\r' {
+			break
+		}
+		s.pos++
+	}
+	s.tok = s.buf[start:s.pos]
+}
+
+// quoted scans a string token whose '"' is at pos (§7: "\\" and "\"" are the escapes; the
+// string ends at the line's end at the latest). tok is the raw text between the quotes;
+// closed is false when no closing quote came before the line's end; escaped tells whether
+// tok holds escapes.
+func (s *pgnScanner) quoted() (closed, escaped bool) {
+	s.pos++
+	start := s.pos
+	for {
+		if s.pos >= len(s.buf) && !s.fill() {
+			s.tok = s.buf[start:s.pos]
+			return false, escaped
+		}
+		switch s.buf[s.pos] {
+		case '"':
+			s.tok = s.buf[start:s.pos]
+			s.pos++
+			return true, escaped
+		case '\\':
+			escaped = true
+			s.pos++
+			if c, ok := s.peek(0); ok && (c == '"' || c == '\\') {
+				s.pos++
+			}
+		case '\n', '\r':
+			s.tok = s.buf[start:s.pos]
+			return false, escaped
+		default:
+			s.pos++
+		}
+	}
+}
+
+// resync skips input, without keeping it, up to the next line that starts with "[" (a tag
+// pair): how the reader recovers after a game blew its budget.
+func (s *pgnScanner) resync() {
+	for {
+		s.discard()
+		for s.pos < len(s.buf) {
+			c := s.buf[s.pos]
+			if c == '[' && s.atLineStart() {
+				return
+			}
+			s.pos++
+			switch c {
+			case '\n':
+				s.newline()
+			case '\r':
+				if s.pos < len(s.buf) && s.buf[s.pos] == '\n' {
+					continue
+				}
+				s.newline()
+			}
+		}
+		s.discard()
+		s.limit = s.base + pgnChunk
+		s.over = false
+		if !s.fill() {
+			return
+		}
+	}
+}

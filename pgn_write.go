@@ -1,0 +1,227 @@
+package chess
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// sevenTagRoster is the Seven Tag Roster of PGN Standard §8.1.1, in its export order.
+var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// PGNWriteOptions changes how WritePGN writes a game. The zero value is the PGN export
+// format.
+type PGNWriteOptions struct {
+	// KeepTagOrder writes the tags in the game's order instead of the Seven Tag Roster
+	// first and the other tags sorted by name (§8.1.1).
+	KeepTagOrder bool
+}
+
+// String returns the game in PGN export format (see WritePGN).
+func (g *PGNGame) String() string {
+	var buf bytes.Buffer
+	g.WritePGN(&buf, PGNWriteOptions{})
+	return buf.String()
+}
+
+// WriteTo writes the game in PGN export format to w (see WritePGN) and returns the number of
+// bytes written.
+func (g *PGNGame) WriteTo(w io.Writer) (int64, error) {
+	return g.WritePGN(w, PGNWriteOptions{})
+}
+
+// WritePGN writes the game to w in the PGN export format of PGN Standard §8 and returns the
+// number of bytes written: the tags of the Seven Tag Roster first in their order, then the
+// other tags in ASCII order of their names (§8.1.1), one per line with \ and " escaped; a
+// blank line; the movetext in lines of at most 79 characters (§8.2.1: less than 80) with no
+// token split, moves in exact SAN, a move number before every White move and "N..." before a
+// Black move that starts a line of play or follows a comment or a variation (§8.2.2.2),
+// comments in braces (one that contains "}" as ";" comments, one per line, §5), NAGs as $N,
+// variations in parentheses, and the termination marker: the Result tag's value when it is
+// one, otherwise the game's Result, otherwise "*". Tags the game lacks are not invented.
+// Reading the output gives back the same tags, tree and comments.
+func (g *PGNGame) WritePGN(w io.Writer, opts PGNWriteOptions) (int64, error) {
+	pw := pgnWriter{}
+	tags := g.Tags
+	if !opts.KeepTagOrder {
+		tags = exportTagOrder(g.Tags)
+	}
+	for _, t := range tags {
+		pw.buf = append(pw.buf, '[')
+		pw.buf = append(pw.buf, t.Name...)
+		pw.buf = append(pw.buf, " \""...)
+		for i := 0; i < len(t.Value); i++ {
+			if c := t.Value[i]; c == '"' || c == '\\' {
+				pw.buf = append(pw.buf, '\\')
+			}
+			pw.buf = append(pw.buf, t.Value[i])
+		}
+		pw.buf = append(pw.buf, "\"]\n"...)
+	}
+	if len(tags) > 0 {
+		pw.buf = append(pw.buf, '\n')
+	}
+	pw.lineStart = len(pw.buf)
+	if g.Root != nil {
+		for _, c := range g.Root.Comments {
+			pw.comment(c)
+		}
+		pw.line(g.Root, true)
+	}
+	result := g.Tag("Result")
+	switch result {
+	case "1-0", "0-1", "1/2-1/2", "*":
+	default:
+		result = g.Result
+		if result == "" {
+			result = "*"
+		}
+	}
+	pw.token(result)
+	pw.buf = append(pw.buf, "\n\n"...)
+	n, err := w.Write(pw.buf)
+	return int64(n), err
+}
+
+// exportTagOrder returns the tags in export order: the Seven Tag Roster, then the others
+// sorted by name; the sort is stable, so repeated names keep their order.
+func exportTagOrder(tags []Tag) []Tag {
+	out := make([]Tag, 0, len(tags))
+	for _, name := range sevenTagRoster {
+		for _, t := range tags {
+			if t.Name == name {
+				out = append(out, t)
+			}
+		}
+	}
+	rest := make([]Tag, 0, len(tags))
+	for _, t := range tags {
+		if !slices.Contains(sevenTagRoster[:], t.Name) {
+			rest = append(rest, t)
+		}
+	}
+	slices.SortStableFunc(rest, func(a, b Tag) int { return strings.Compare(a.Name, b.Name) })
+	return append(out, rest...)
+}
+
+// pgnWriter lays out movetext tokens in lines of at most pgnLineWidth bytes.
+type pgnWriter struct {
+	buf       []byte
+	lineStart int
+	open      bool // a "(" waits to be glued to the next token
+}
+
+const pgnLineWidth = 79
+
+// token appends a token, on a new line when it would not fit on this one.
+func (pw *pgnWriter) token(t string) {
+	if pw.open {
+		t, pw.open = "("+t, false
+	}
+	if len(pw.buf) > pw.lineStart {
+		if len(pw.buf)-pw.lineStart+1+len(t) > pgnLineWidth {
+			pw.newline()
+		} else {
+			pw.buf = append(pw.buf, ' ')
+		}
+	}
+	pw.buf = append(pw.buf, t...)
+}
+
+// closeParen ends a variation, glued to its last token when the line has room.
+func (pw *pgnWriter) closeParen() {
+	if len(pw.buf)-pw.lineStart+1 > pgnLineWidth {
+		pw.newline()
+	}
+	pw.buf = append(pw.buf, ')')
+}
+
+func (pw *pgnWriter) newline() {
+	pw.buf = append(pw.buf, '\n')
+	pw.lineStart = len(pw.buf)
+}
+
+// comment writes a comment in braces, wrapped at its spaces; a comment that holds "}"
+// becomes ";" comments, each to the end of its line.
+func (pw *pgnWriter) comment(text string) {
+	if strings.Contains(text, "}") {
+		if pw.open {
+			pw.token("")
+		}
+		if len(pw.buf) > pw.lineStart {
+			pw.buf = append(pw.buf, ' ')
+		}
+		pw.buf = append(pw.buf, ';')
+		pw.buf = append(pw.buf, text...)
+		pw.newline()
+		return
+	}
+	words := append([]string{"{"}, strings.Split(text, " ")...)
+	words = append(words, "}")
+	if text == "" {
+		words = []string{"{", "}"}
+	}
+	pw.token(words[0])
+	for _, w := range words[1:] {
+		// exactly one space or one line break between words: reading folds it back
+		if len(pw.buf)-pw.lineStart+1+len(w) > pgnLineWidth {
+			pw.newline()
+		} else {
+			pw.buf = append(pw.buf, ' ')
+		}
+		pw.buf = append(pw.buf, w...)
+	}
+}
+
+// line writes the moves that follow node: its main continuation with the variations of each
+// move. needNumber says whether a Black move must carry "N..." (after a comment or a
+// variation, or at the start).
+func (pw *pgnWriter) line(node *PGNNode, needNumber bool) {
+	for len(node.Children) > 0 {
+		main := node.Children[0]
+		pw.move(node, main, needNumber)
+		needNumber = len(main.Comments) > 0
+		for _, v := range node.Children[1:] {
+			pw.open = true
+			pw.move(node, v, true)
+			pw.line(v, len(v.Comments) > 0 || len(v.Children) > 1)
+			pw.closeParen()
+			needNumber = true
+		}
+		node = main
+	}
+}
+
+// move writes the move of child, played from parent's position, with its comments and NAGs.
+func (pw *pgnWriter) move(parent, child *PGNNode, needNumber bool) {
+	for _, c := range child.StartingComments {
+		pw.comment(c)
+		needNumber = true
+	}
+	p := &parent.Position
+	var tok []byte
+	if p.turn == White {
+		tok = strconv.AppendInt(tok, int64(p.fullmove), 10)
+		tok = append(tok, ". "...)
+	} else if needNumber {
+		tok = strconv.AppendInt(tok, int64(p.fullmove), 10)
+		tok = append(tok, "... "...)
+	}
+	if len(tok) > 0 {
+		pw.token(string(tok[:len(tok)-1]))
+	}
+	if child.Move == NullMove {
+		pw.token("--")
+	} else {
+		var san [16]byte
+		pw.token(string(p.AppendSAN(san[:0], child.Move)))
+	}
+	for _, n := range child.NAGs {
+		pw.token("$" + strconv.Itoa(int(n)))
+	}
+	for _, c := range child.Comments {
+		pw.comment(c)
+	}
+}
