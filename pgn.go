@@ -8,6 +8,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Sentinel errors of the PGN reader, wrapped by *PGNError; test with errors.Is. A move error
@@ -126,18 +127,18 @@ func (g *PGNGame) Moves() []Move {
 //
 //	LINE:COL: game N (White - Black, Round R), 12...Nf6: illegal move: the knight on g8 is pinned
 type PGNError struct {
-	Game      int    // the game's index, from 1
-	GameLine  int    // the line where the game starts
-	Players   string // "White - Black, Round R" from the tags, for the message
-	Line      int    // line of the token, from 1
-	Column    int    // byte column of the token, from 1
-	Offset    int64  // byte offset of the token
-	Ply       int    // the ply of the move in its line (1 = first move), 0 when not at a move
-	Move      string // the move as in a book: "12...Nf6", "3.e4"; or "" when not at a move
-	Token     string // the token text (cut to 40 bytes)
-	Warning   bool   // a finding that does not make the game wrong (a lenient spelling, ...)
-	Message   string // what is wrong, in words
-	Err       error  // the sentinel, or the *SANError
+	Game     int    // the game's index, from 1
+	GameLine int    // the line where the game starts
+	Players  string // "White - Black, Round R" from the tags, for the message
+	Line     int    // line of the token, from 1
+	Column   int    // byte column of the token, from 1
+	Offset   int64  // byte offset of the token
+	Ply      int    // the ply of the move in its line (1 = first move), 0 when not at a move
+	Move     string // the move as in a book: "12...Nf6", "3.e4"; or "" when not at a move
+	Token    string // the token text (cut to 40 bytes)
+	Warning  bool   // a finding that does not make the game wrong (a lenient spelling, ...)
+	Message  string // what is wrong, in words
+	Err      error  // the sentinel, or the *SANError
 }
 
 func (e *PGNError) Error() string {
@@ -521,7 +522,7 @@ func (b *pgnBuilder) tagPair() {
 		skipTagRest(s)
 		return
 	}
-	nameStr := string(name)
+	nameStr := tagName(name)
 	skipInline(s)
 	s.mark()
 	var value string
@@ -573,6 +574,20 @@ func (b *pgnBuilder) tagPair() {
 		}
 	}
 	b.g.Tags = append(b.g.Tags, Tag{nameStr, value})
+}
+
+// commonTags are the tag names real files repeat in every game: reading them allocates nothing.
+var commonTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo",
+	"ECO", "Opening", "Variation", "TimeControl", "Termination", "UTCDate", "UTCTime", "WhiteRatingDiff",
+	"BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "SetUp", "FEN", "PlyCount", "EventDate", "Annotator"}
+
+func tagName(name []byte) string {
+	for _, t := range commonTags {
+		if string(name) == t {
+			return t
+		}
+	}
+	return string(name)
 }
 
 func validTagName(name []byte) bool {
@@ -944,15 +959,15 @@ func (b *pgnBuilder) move(tok []byte) {
 		return
 	}
 	s := &b.r.s
-	label := moveLabel(&f.pos, tok)
 	if !f.numbered && (f.pos.turn == White || !f.moved) {
-		b.problem(true, ErrPGNWarning, "missing move number", label)
+		b.problem(true, ErrPGNWarning, "missing move number", moveLabel(&f.pos, tok))
 	}
-	m, dev, err := f.pos.parseSAN(string(tok))
+	m, dev, err := f.pos.parseSAN(unsafe.String(&tok[0], len(tok))) // tok outlives no success
 	if err != nil {
 		msg := err.Error()
 		var se *SANError
 		if errors.As(err, &se) {
+			se.Input = strings.Clone(se.Input)
 			msg = se.Err.Error()
 			if se.Reason != "" {
 				msg += ": " + se.Reason
@@ -964,17 +979,17 @@ func (b *pgnBuilder) move(tok []byte) {
 		if !f.pos.hasLegalMove() {
 			msg += " (the game is over: " + map[bool]string{true: "checkmate", false: "stalemate"}[f.pos.InCheck()] + ")"
 		}
-		b.problem(false, err, msg, label)
+		b.problem(false, err, msg, moveLabel(&f.pos, tok))
 		f.skip = true
 		return
 	}
 	if dev &^= SANMissingCheck; dev != 0 {
 		if b.r.StrictSAN {
-			b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), label)
+			b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok))
 			f.skip = true
 			return
 		}
-		b.problem(true, ErrPGNWarning, "lenient SAN: "+dev.String(), label)
+		b.problem(true, ErrPGNWarning, "lenient SAN: "+dev.String(), moveLabel(&f.pos, tok))
 	}
 	b.played(f, m, s.tokLine, s.tokCol)
 }

@@ -39,11 +39,14 @@ func (s *pgnScanner) fill() bool {
 			return false
 		}
 		if cap(s.buf)-len(s.buf) < pgnChunk/2 {
-			nb := make([]byte, len(s.buf), max(2*cap(s.buf), pgnChunk))
+			nb := make([]byte, len(s.buf), max(2*cap(s.buf), len(s.buf)+pgnChunk))
 			copy(nb, s.buf)
 			s.buf = nb
 		}
 		room := s.buf[len(s.buf):cap(s.buf)]
+		if len(room) > pgnChunk {
+			room = room[:pgnChunk] // read ahead one chunk at most: the buffer stays near one game
+		}
 		if rest := s.limit - s.base - int64(len(s.buf)); int64(len(room)) > rest {
 			room = room[:rest]
 		}
@@ -62,8 +65,12 @@ func (s *pgnScanner) fill() bool {
 	return false
 }
 
-// discard drops the bytes before pos: the previous game is done with.
+// discard drops the bytes before pos: the previous game is done with. It moves the rest to
+// the front only when that frees at least half the buffer, so its copying costs O(1) per byte.
 func (s *pgnScanner) discard() {
+	if s.pos < cap(s.buf)/2 && cap(s.buf)-len(s.buf) >= pgnChunk/2 {
+		return
+	}
 	n := copy(s.buf, s.buf[s.pos:])
 	s.base += int64(s.pos)
 	s.buf = s.buf[:n]
