@@ -8,6 +8,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"time"
 	"unsafe"
 )
 
@@ -1164,4 +1165,114 @@ func (b *pgnBuilder) finish() {
 			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+declared, "")
 		}
 	}
+}
+
+// Command returns the argument of the first embedded command [%name …] in the node's
+// comments, the form lichess and ChessBase write ([%clk 0:03:00], [%eval -1.25],
+// [%csl Ga4], [%cal Ga1a8]), with the white space around it trimmed.
+func (n *PGNNode) Command(name string) (string, bool) {
+	for _, c := range n.Comments {
+		for rest := c; ; {
+			i := strings.Index(rest, "[%")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+2:]
+			end := strings.IndexByte(rest, ']')
+			if end < 0 {
+				break
+			}
+			cmd := rest[:end]
+			rest = rest[end+1:]
+			if strings.HasPrefix(cmd, name) && len(cmd) > len(name) && (cmd[len(name)] == ' ' || cmd[len(name)] == '\t') {
+				return strings.TrimSpace(cmd[len(name):]), true
+			}
+		}
+	}
+	return "", false
+}
+
+// Clock returns the player's remaining time after the move, from [%clk H:MM:SS] (fractions
+// of a second allowed), and false when there is none or it does not parse.
+func (n *PGNNode) Clock() (time.Duration, bool) {
+	s, ok := n.Command("clk")
+	if !ok {
+		return 0, false
+	}
+	return parseClockTime(s)
+}
+
+// ElapsedMoveTime returns the time the move took, from [%emt H:MM:SS].
+func (n *PGNNode) ElapsedMoveTime() (time.Duration, bool) {
+	s, ok := n.Command("emt")
+	if !ok {
+		return 0, false
+	}
+	return parseClockTime(s)
+}
+
+func parseClockTime(s string) (time.Duration, bool) {
+	parts := strings.Split(s, ":")
+	if len(parts) > 3 {
+		return 0, false
+	}
+	var d time.Duration
+	for i, p := range parts {
+		unit := time.Duration(1)
+		for j := i; j < len(parts)-1; j++ {
+			unit *= 60
+		}
+		if i == len(parts)-1 {
+			f, err := strconv.ParseFloat(p, 64)
+			if err != nil || f < 0 {
+				return 0, false
+			}
+			d += time.Duration(f * float64(time.Second))
+			continue
+		}
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 {
+			return 0, false
+		}
+		d += time.Duration(v) * unit * time.Second
+	}
+	return d, true
+}
+
+// Eval is an engine evaluation from White's point of view: Mate != 0 means mate in |Mate|
+// moves (positive: White mates, negative: Black mates); otherwise Centipawns is the score in
+// hundredths of a pawn.
+type Eval struct {
+	Centipawns int
+	Mate       int
+}
+
+// Eval returns the evaluation of [%eval 0.35], [%eval -1.25] or [%eval #-3] (a depth after a
+// comma, "[%eval 0.35,22]", is ignored), and false when there is none or it does not parse.
+func (n *PGNNode) Eval() (Eval, bool) {
+	s, ok := n.Command("eval")
+	if !ok {
+		return Eval{}, false
+	}
+	if i := strings.IndexByte(s, ','); i >= 0 {
+		s = s[:i]
+	}
+	if strings.HasPrefix(s, "#") {
+		m, err := strconv.Atoi(s[1:])
+		if err != nil || m == 0 {
+			return Eval{}, false
+		}
+		return Eval{Mate: m}, true
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != f || f > 1e6 || f < -1e6 {
+		return Eval{}, false
+	}
+	cp := f * 100
+	if cp < 0 {
+		cp -= 0.5
+	} else {
+		cp += 0.5
+	}
+	return Eval{Centipawns: int(cp)}, true
 }
