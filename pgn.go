@@ -159,6 +159,9 @@ func (e *PGNError) Error() string {
 		sb.WriteString(strconv.Quote(e.Token))
 	}
 	sb.WriteString(": ")
+	if e.Warning {
+		sb.WriteString("warning: ")
+	}
 	sb.WriteString(e.Message)
 	return sb.String()
 }
@@ -343,16 +346,18 @@ type pgnFrame struct {
 
 // pgnBuilder turns the tokens of one game into a PGNGame.
 type pgnBuilder struct {
-	r        *PGNReader
-	g        *PGNGame
-	errs     ErrorList
-	tokens   int
-	maxErrs  int
-	players  string
-	slab     []PGNNode
-	unsupp   bool
-	tagOnly  bool // the game is a tag-only record: the next game's tags follow at once
-	finished bool // the main line reached an automatic end (rules); later moves are flagged
+	r         *PGNReader
+	g         *PGNGame
+	errs      ErrorList
+	tokens    int
+	maxErrs   int
+	players   string
+	slab      []PGNNode
+	unsupp    bool
+	tagOnly   bool // the game is a tag-only record: the next game's tags follow at once
+	content   bool // the movetext has a token other than comments
+	mainMoves int  // move tokens of the main line, played or not
+	finished  bool // the main line reached an automatic end (rules); later moves are flagged
 }
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
@@ -424,16 +429,20 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		if s.over {
 			b.budgetExceeded(fmt.Sprintf("the game is longer than %d bytes", maxBytes))
 		}
-		if len(g.Tags) == 0 && g.Plies == 0 && g.Result == "" && len(b.errs) == 0 && !b.anyMove() {
-			continue // only comments or stray white space: no game
+		if len(g.Tags) == 0 && g.Result == "" && !b.content && !s.over {
+			continue // only comments or white space: no game
 		}
 		b.finish()
+		if s.err != nil {
+			s.tok = nil
+			s.mark()
+			b.errs = append(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: s.tokLine,
+				Column: s.tokCol, Offset: s.tokOff, Message: "read error: " + s.err.Error(), Err: s.err})
+		}
 		r.games++
 		return g, b.errs
 	}
 }
-
-func (b *pgnBuilder) anyMove() bool { return b.r.frames[0].moved }
 
 func (b *pgnBuilder) budgetExceeded(msg string) {
 	s := &b.r.s
@@ -455,17 +464,19 @@ func (b *pgnBuilder) newNode() *PGNNode {
 // readTags reads the tag pair section (PGN Standard §8.1).
 func (b *pgnBuilder) readTags() {
 	s := &b.r.s
+	lastLine := 0
 	for {
 		s.skipSpace()
 		if c, ok := s.peek(0); !ok || c != '[' {
 			break
 		}
-		if len(b.g.Tags) > 0 && b.repeatsTag() {
+		if len(b.g.Tags) > 0 && s.line > lastLine+1 && b.repeatsTag() {
 			b.tagOnly = true // a tag-only record: the repeated name starts the next game
 			break
 		}
 		b.tokens++
 		b.tagPair()
+		lastLine = s.line
 	}
 	white, black, round := b.g.Tag("White"), b.g.Tag("Black"), b.g.Tag("Round")
 	if white != "" || black != "" {
@@ -476,7 +487,8 @@ func (b *pgnBuilder) readTags() {
 	}
 }
 
-// repeatsTag reports whether the tag pair at pos names a tag the game already has.
+// repeatsTag reports whether the tag pair at pos names a tag the game already has: after a
+// blank line, that starts the next tag-only record.
 func (b *pgnBuilder) repeatsTag() bool {
 	s := &b.r.s
 	i := 1
@@ -706,6 +718,9 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			return
 		}
 		s.mark()
+		if c != '{' && c != ';' && (c != '%' || !s.atLineStart()) {
+			b.content = true
+		}
 		switch c {
 		case '{':
 			closed := s.braceComment()
@@ -807,8 +822,7 @@ func (b *pgnBuilder) symbol() bool {
 			b.problem(false, ErrSyntax, "not a move, move number or result", "")
 			return false
 		}
-		if n == 1 && t[0] == '1' && dots == 1 && len(b.r.frames) == 1 && b.r.frames[0].moved &&
-			b.r.frames[0].pos.fullmove != 1 && s.tokCol == b.lineIndent() {
+		if n == 1 && t[0] == '1' && dots == 1 && len(b.r.frames) == 1 && b.mainMoves >= 2 && s.tokCol == b.lineIndent() {
 			// "1." opening a line after a game without a termination marker: a new game
 			s.pos = int(s.tokOff - s.base)
 			return true
@@ -955,6 +969,9 @@ func (b *pgnBuilder) moveNumber(num, dots int) {
 
 // move plays a SAN token in the current line.
 func (b *pgnBuilder) move(tok []byte) {
+	if len(b.r.frames) == 1 {
+		b.mainMoves++
+	}
 	f := b.top()
 	if f.skip {
 		return
@@ -996,6 +1013,9 @@ func (b *pgnBuilder) move(tok []byte) {
 }
 
 func (b *pgnBuilder) nullMove() {
+	if len(b.r.frames) == 1 {
+		b.mainMoves++
+	}
 	f := b.top()
 	if f.skip {
 		return
