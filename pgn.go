@@ -237,9 +237,16 @@ type PGNReader struct {
 	MaxDepth     int
 	MaxErrors    int
 
+	// Workers > 1 reads games on that many goroutines: one splits the input into games, the
+	// others replay them, and Read still returns the games in input order, exactly as one
+	// goroutine would. Call Close when stopping before the end of the input.
+	Workers int
+
 	s      pgnScanner
 	games  int
-	err    error // the I/O error that ended the input
+	split  *pgnSplit    // set in the goroutine that only splits the input for the workers
+	par    *pgnParallel // the workers, once started
+	err    error        // the I/O error that ended the input
 	frames []pgnFrame
 	b      pgnBuilder
 }
@@ -276,6 +283,7 @@ func (r *PGNReader) All() iter.Seq2[*PGNGame, error] {
 				return
 			}
 			if !yield(g, err) || g == nil {
+				r.Close()
 				return
 			}
 		}
@@ -290,6 +298,9 @@ func (r *PGNReader) All() iter.Seq2[*PGNGame, error] {
 // far comes back with an ErrorList whose last entry wraps the I/O error, and later calls
 // return nil and that error.
 func (r *PGNReader) Read() (*PGNGame, error) {
+	if r.Workers > 1 {
+		return r.readParallel()
+	}
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -354,10 +365,11 @@ type pgnBuilder struct {
 	players   string
 	slab      []PGNNode
 	unsupp    bool
-	tagOnly   bool // the game is a tag-only record: the next game's tags follow at once
-	content   bool // the movetext has a token other than comments
-	mainMoves int  // move tokens of the main line, played or not
-	finished  bool // the main line reached an automatic end (rules); later moves are flagged
+	tagOnly   bool  // the game is a tag-only record: the next game's tags follow at once
+	content   bool  // the movetext has a token other than comments
+	mainMoves int   // move tokens of the main line, played or not
+	start     int64 // input offset where the game's text begins
+	finished  bool  // the main line reached an automatic end (rules); later moves are flagged
 }
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
@@ -402,15 +414,19 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 	maxBytes, maxTokens, maxDepth, maxErrs := r.budget()
 	for {
 		s.discard()
-		s.limit = s.base + maxBytes
+		s.limit = s.offset() + maxBytes
 		s.over = false
+		if r.split != nil {
+			r.split.start, r.split.offset, r.split.line, r.split.lineOff = s.pos, s.offset(), s.line, s.lineOff
+			r.split.raw = nil
+		}
 		s.skipSpace()
 		if _, ok := s.peek(0); !ok {
 			return nil, nil
 		}
 		g := &PGNGame{Index: r.games + 1, Line: s.line, Offset: s.offset()}
 		b := &r.b
-		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs}
+		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.limit - maxBytes}
 		r.frames = r.frames[:0]
 		b.readTags()
 		start := b.setUp()
@@ -420,7 +436,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			g.Root.Position = start
 			r.frames[0].node = g.Root
 		}
-		if r.TagsOnly || b.unsupp {
+		if r.TagsOnly || b.unsupp || r.split != nil {
 			r.frames[0].skip = true
 		}
 		if !b.tagOnly {
@@ -431,6 +447,11 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		}
 		if len(g.Tags) == 0 && g.Result == "" && !b.content && !s.over {
 			continue // only comments or white space: no game
+		}
+		if r.split != nil {
+			r.split.capture(s)
+			r.games++
+			return g, nil
 		}
 		b.finish()
 		if s.err != nil {
@@ -449,6 +470,9 @@ func (b *pgnBuilder) budgetExceeded(msg string) {
 	s.tok = nil
 	s.mark()
 	b.problem(false, ErrBudget, msg, "")
+	if b.r.split != nil {
+		b.r.split.capture(s)
+	}
 	s.resync()
 }
 
@@ -718,7 +742,7 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			return
 		}
 		s.mark()
-		if c != '{' && c != ';' && (c != '%' || !s.atLineStart()) {
+		if c != '{' && c != ';' && c != '[' && (c != '%' || !s.atLineStart()) {
 			b.content = true
 		}
 		switch c {
@@ -886,6 +910,9 @@ func onlyDots(t []byte) bool {
 // lineIndent returns the column of the first token of the current token's line.
 func (b *pgnBuilder) lineIndent() int {
 	s := &b.r.s
+	if s.lineOff < b.start {
+		return -1 // the line began before this game: the token is not at its start
+	}
 	start := int(s.lineOff - s.base)
 	i := start
 	for i < len(s.buf) && (s.buf[i] == ' ' || s.buf[i] == '\t') {

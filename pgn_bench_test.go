@@ -35,3 +35,19 @@ func benchmarkPGN(b *testing.B, noTree bool) {
 
 func BenchmarkPGNValidate(b *testing.B) { benchmarkPGN(b, true) }
 func BenchmarkPGNRead(b *testing.B)     { benchmarkPGN(b, false) }
+
+func BenchmarkPGNValidateParallel(b *testing.B) {
+	data := benchCorpus(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		r := NewPGNReader(bytes.NewReader(data))
+		r.NoTree = true
+		r.Workers = 2
+		for _, err := range r.All() {
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -16,6 +16,7 @@ type pgnScanner struct {
 	limit   int64 // input offset past which fill refuses to read (the game's byte budget)
 	eof     bool  // the reader has nothing more
 	over    bool  // fill stopped at limit
+	overEnd bool  // the input is a game's text that the byte budget cut: its end counts as the limit
 	err     error // the I/O error that ended the input, other than io.EOF
 
 	// the current token
@@ -33,6 +34,9 @@ func (s *pgnScanner) offset() int64 { return s.base + int64(s.pos) }
 // fill reads more input after the buffered bytes; false when there is none (EOF, an I/O
 // error, or the byte budget).
 func (s *pgnScanner) fill() bool {
+	if s.eof && s.overEnd {
+		s.over = true
+	}
 	for !s.eof {
 		if s.base+int64(len(s.buf)) >= s.limit {
 			s.over = true
