@@ -1,7 +1,11 @@
 package chess
 
 import (
+	"bufio"
 	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -405,4 +409,156 @@ func TestOutcomeStrings(t *testing.T) {
 	if _, ok := NoWinner.Color(); ok {
 		t.Errorf("NoWinner.Color() reports a colour")
 	}
+}
+
+// rulesTestdata returns the path of rel under ../shared/testdata, and skips the test when that
+// folder is absent (a clone without the shared data) or the run is -short.
+func rulesTestdata(t testing.TB, rel string) string {
+	t.Helper()
+	dir := filepath.Join("..", "shared", "testdata")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("shared test data not found: %v", err)
+	}
+	if testing.Short() {
+		t.Skip("golden data skipped in -short mode")
+	}
+	return filepath.Join(dir, rel)
+}
+
+// readTSV returns the rows of a tab-separated file, without its "#" comment lines.
+func readTSV(t testing.TB, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows [][]string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
+			rows = append(rows, strings.Split(line, "\t"))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// goldenFlags are the columns of golden/final-states.tsv that classify a final position.
+type goldenFlags struct {
+	Checkmate, Stalemate, Insufficient, Threefold, Fifty, Fivefold, SeventyFive bool
+}
+
+// fenLegalEP is the FEN with the en-passant square only when a legal capture exists, as the
+// golden files (python-chess) write it.
+func fenLegalEP(p Position) string {
+	f := strings.Fields(p.FEN())
+	if !p.hasLegalEnPassant() {
+		f[3] = "-"
+	}
+	return strings.Join(f, " ")
+}
+
+// TestRulesGoldenFinalStates replays every game of golden/final-states.tsv from the per-ply
+// moves of golden/moves.tsv through Game.Play (and on past an automatic end, as a reader of
+// recorded games does) and compares the classification of the final position: checkmate,
+// stalemate, insufficient material, threefold and fifty-move claims, fivefold, 75 moves.
+func TestRulesGoldenFinalStates(t *testing.T) {
+	finals := readTSV(t, rulesTestdata(t, "golden/final-states.tsv"))
+	type gameID struct{ file, game string }
+	type ply struct{ fenBefore, uci string }
+	plies := map[gameID][]ply{}
+	for _, r := range readTSV(t, rulesTestdata(t, "golden/moves.tsv")) {
+		id := gameID{r[0], r[1]}
+		plies[id] = append(plies[id], ply{r[3], r[4]})
+	}
+	b := func(s string) bool { return s == "1" }
+	var games, playedPast, dead int
+	for _, r := range finals {
+		id := gameID{r[0], r[1]}
+		want := goldenFlags{b(r[5]), b(r[6]), b(r[7]), b(r[8]), b(r[9]), b(r[10]), b(r[11])}
+		line := plies[id]
+		if n, _ := strconv.Atoi(r[2]); n != len(line) {
+			t.Errorf("%s game %s: %d plies in moves.tsv, final-states.tsv says %s", id.file, id.game, len(line), r[2])
+			continue
+		}
+		startFEN := r[3]
+		if len(line) > 0 {
+			startFEN = line[0].fenBefore
+		}
+		start, err := ParseFEN(startFEN)
+		if err != nil {
+			t.Errorf("%s game %s: %v", id.file, id.game, err)
+			continue
+		}
+		g := NewGame(start)
+		ok := true
+		for i, pl := range line {
+			m, err := g.Position().ParseUCI(pl.uci)
+			if err == nil {
+				err = g.Play(m)
+				if errors.Is(err, ErrGameOver) {
+					playedPast++
+					next, perr := g.Position().Play(m)
+					if perr != nil {
+						t.Fatal(perr)
+					}
+					g.push(m, next)
+					err = nil
+				}
+			}
+			if err != nil {
+				t.Errorf("%s game %s ply %d %s: %v", id.file, id.game, i+1, pl.uci, err)
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		games++
+		p := g.Position()
+		if got := fenLegalEP(p); got != r[3] {
+			t.Errorf("%s game %s: final position %s, want %s", id.file, id.game, got, r[3])
+		}
+		got := goldenFlags{
+			Checkmate:    p.IsCheckmate(),
+			Stalemate:    p.IsStalemate(),
+			Insufficient: p.IsInsufficientMaterial(),
+			Threefold:    g.CanClaimThreefold(),
+			Fifty:        g.CanClaimFiftyMoves(),
+			Fivefold:     g.RepetitionCount() >= 5,
+			SeventyFive:  p.HalfmoveClock() >= 150 && p.anyLegalMove(),
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s game %s (%s): flags (-want +got):\n%s", id.file, id.game, r[3], diff)
+		}
+		// The game's outcome is the first automatic ending the flags name.
+		wantTerm := NoTermination
+		switch {
+		case want.Checkmate:
+			wantTerm = Checkmate
+		case want.Stalemate:
+			wantTerm = Stalemate
+		case want.Insufficient:
+			wantTerm = InsufficientMaterial
+		case want.Fivefold:
+			wantTerm = FivefoldRepetition
+		case want.SeventyFive:
+			wantTerm = SeventyFiveMoves
+		}
+		gotTerm := g.Outcome().Termination
+		if gotTerm == DeadPosition && wantTerm == NoTermination {
+			dead++ // beyond the oracle's insufficient material: certified closed position
+		} else if gotTerm != wantTerm {
+			t.Errorf("%s game %s: Outcome %v, want %v", id.file, id.game, g.Outcome(), wantTerm)
+		}
+	}
+	if games < 900 {
+		t.Errorf("replayed %d games, want the 909 of final-states.tsv", games)
+	}
+	t.Logf("%d games replayed, %d moves played past an automatic end, %d dead positions beyond material", games, playedPast, dead)
 }
