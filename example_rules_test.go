@@ -6,8 +6,8 @@ import (
 	"github.com/ox88/chess"
 )
 
-// play plays UCI moves on g and stops at the first error.
-func play(g *chess.Game, moves ...string) error {
+// playUCI plays UCI moves on g and stops at the first error.
+func playUCI(g *chess.Game, moves ...string) error {
 	for _, s := range moves {
 		m, err := g.Position().ParseUCI(s)
 		if err != nil {
@@ -39,7 +39,7 @@ func ExamplePosition_Hash() {
 func ExampleGame_Outcome() {
 	g := chess.NewGame(chess.StartingPosition())
 	fmt.Println(g.Outcome().IsOver())
-	if err := play(g, "f2f3", "e7e5", "g2g4", "d8h4"); err != nil {
+	if err := playUCI(g, "f2f3", "e7e5", "g2g4", "d8h4"); err != nil {
 		fmt.Println(err)
 	}
 	o := g.Outcome()
@@ -56,19 +56,19 @@ func ExampleGame_Outcome() {
 
 func ExampleGame_CanClaimThreefold() {
 	g := chess.NewGame(chess.StartingPosition())
-	play(g, "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1")
+	playUCI(g, "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1")
 	// The start position (Black to move after f6g8) would appear for the third time:
 	// Black can claim by writing that move (FIDE Laws 9.2.1.1).
 	fmt.Println(g.RepetitionCount(), g.CanClaimThreefold())
 
-	play(g, "f6g8") // Black did not claim: the position is there now, White may claim
+	playUCI(g, "f6g8") // Black did not claim: the position is there now, White may claim
 	fmt.Println(g.RepetitionCount(), g.CanClaimThreefold(), g.Outcome())
 	fmt.Println(g.ClaimDraw(), g.Outcome())
 
 	// Under OnlineRules the third repetition ends the game by itself.
 	online := chess.NewGame(chess.StartingPosition())
 	online.Rules = chess.OnlineRules
-	play(online, "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8")
+	playUCI(online, "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8")
 	fmt.Println(online.Outcome())
 	// Output:
 	// 2 true

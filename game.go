@@ -213,7 +213,7 @@ const (
 // pawn that could is pinned, the position is the same as without the right.
 //
 // Create a Game with NewGame; the zero Game is a game from the standard starting position.
-// A Game is not safe for concurrent use; the Positions it returns are values and are.
+// A Game is not safe for concurrent use (the Positions it hands out are values, and are).
 type Game struct {
 	// Rules is the rule profile, FIDERules by default. It is read whenever the outcome is
 	// needed, so it may be changed at any time.
@@ -252,8 +252,8 @@ func (g *Game) reset(p Position) {
 	g.board = g.boardEnd()
 }
 
-// init makes the zero Game a game from the starting position.
-func (g *Game) init() {
+// ensure makes the zero Game a game from the starting position.
+func (g *Game) ensure() {
 	if g.positions == nil {
 		g.reset(StartingPosition())
 	}
@@ -262,7 +262,7 @@ func (g *Game) init() {
 // Position returns the current position: the position after the last move, or the starting
 // position when no move has been played.
 func (g *Game) Position() Position {
-	g.init()
+	g.ensure()
 	return g.positions[len(g.positions)-1]
 }
 
@@ -272,10 +272,10 @@ func (g *Game) Moves() []Move {
 }
 
 // Positions returns an iterator over the positions of the game: the starting position, then
-// the position after each move, len(Moves())+1 in all. It iterates over the moves played when
-// it is called.
+// the position after each move, len(Moves())+1 in all, as they stand when Positions is called.
+// The game must not be changed (Play, Undo) during the iteration.
 func (g *Game) Positions() iter.Seq[Position] {
-	g.init()
+	g.ensure()
 	positions := g.positions
 	return func(yield func(Position) bool) {
 		for _, p := range positions {
@@ -296,7 +296,7 @@ func (g *Game) Positions() iter.Seq[Position] {
 // wrapping ErrIllegalMove. In both cases the game is unchanged. Play does not replay the game:
 // it plays one move on the current position and updates the repetition index.
 func (g *Game) Play(m Move) error {
-	g.init()
+	g.ensure()
 	if o := g.Outcome(); o.IsOver() {
 		return &GameError{Op: "Play", Outcome: o, Err: ErrGameOver}
 	}
@@ -345,7 +345,7 @@ func irreversibleMove(prev, next *Position) bool {
 // been played. A result recorded after that move (a resignation, agreement, flag fall or
 // claimed draw, or one from SetOutcome) is cleared with it.
 func (g *Game) Undo() (Move, bool) {
-	g.init()
+	g.ensure()
 	n := len(g.moves)
 	if n == 0 {
 		return NullMove, false
@@ -377,7 +377,7 @@ func (g *Game) Undo() (Move, bool) {
 // RepetitionCount returns how many times the current position has appeared in the game, this
 // time included, by the identity of FIDE Laws 9.2.3 (1 for a new position).
 func (g *Game) RepetitionCount() int {
-	g.init()
+	g.ensure()
 	return int(g.counts[g.keys[len(g.keys)-1]])
 }
 
@@ -416,7 +416,7 @@ func (g *Game) boardEnd() Termination {
 //
 // It costs O(1): the automatic endings are found when a move is played.
 func (g *Game) Outcome() Outcome {
-	g.init()
+	g.ensure()
 	if g.recorded.IsOver() {
 		return g.recorded
 	}
@@ -444,7 +444,7 @@ func (g *Game) Outcome() Outcome {
 // third time (9.2.1.1, the claim made by writing the move). Positions are the same as FIDE Laws
 // 9.2.3 says (see Game). It does not look at whether the game is already over.
 func (g *Game) CanClaimThreefold() bool {
-	g.init()
+	g.ensure()
 	if g.RepetitionCount() >= 3 {
 		return true
 	}
@@ -471,7 +471,7 @@ func (g *Game) CanClaimThreefold() bool {
 // move a legal move: a checkmate or stalemate ends the game before any claim. It does not look
 // at whether the game is already over.
 func (g *Game) CanClaimFiftyMoves() bool {
-	g.init()
+	g.ensure()
 	p := &g.positions[len(g.positions)-1]
 	switch {
 	case p.halfmove >= 100:
@@ -498,7 +498,7 @@ func (g *Game) CanClaimFiftyMoves() bool {
 // ErrNoClaim when neither claim is correct, or ErrGameOver when the game is already over; the
 // game is then unchanged.
 func (g *Game) ClaimDraw() error {
-	g.init()
+	g.ensure()
 	if o := g.Outcome(); o.IsOver() {
 		return &GameError{Op: "ClaimDraw", Outcome: o, Err: ErrGameOver}
 	}
@@ -532,7 +532,7 @@ func (g *Game) AgreeDraw() error {
 // with TimeForfeit. It returns a *GameError wrapping ErrGameOver, and changes nothing, when the
 // game is already over (a flag fall after a checkmate or another ending does not count).
 func (g *Game) FlagFall(c Color) error {
-	g.init()
+	g.ensure()
 	o := Outcome{Winner: WinnerOf(c.Other()), Termination: TimeForfeit}
 	if g.Position().HasInsufficientMaterial(c.Other()) {
 		o.Winner = NoWinner
@@ -550,7 +550,7 @@ func (g *Game) SetOutcome(o Outcome) error {
 }
 
 func (g *Game) record(op string, o Outcome) error {
-	g.init()
+	g.ensure()
 	if cur := g.Outcome(); cur.IsOver() {
 		return &GameError{Op: op, Outcome: cur, Err: ErrGameOver}
 	}
