@@ -27,6 +27,7 @@ type GameError struct {
 	Err     error   // ErrGameOver, ErrNoClaim or ErrInvalidOutcome
 }
 
+// Error returns "chess: Game.<Op>: <sentinel>", with the outcome when the game is over.
 func (e *GameError) Error() string {
 	if e.Outcome.IsOver() {
 		return fmt.Sprintf("chess: Game.%s: %v (%v)", e.Op, e.Err, e.Outcome)
@@ -34,6 +35,7 @@ func (e *GameError) Error() string {
 	return fmt.Sprintf("chess: Game.%s: %v", e.Op, e.Err)
 }
 
+// Unwrap returns the sentinel, for errors.Is.
 func (e *GameError) Unwrap() error { return e.Err }
 
 // Termination is how a game ended. The zero value, NoTermination, means the game goes on.
