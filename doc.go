@@ -18,6 +18,18 @@
 // standard test of a move generator; the package's tests check it against public perft
 // suites of more than 8,000 positions, Chess960 included.
 //
+// # Ends of games
+//
+// Position answers the rules that depend on the position alone: IsCheckmate (FIDE Laws
+// 5.1.1), IsStalemate (5.2.1), IsInsufficientMaterial and HasInsufficientMaterial (5.2.2 and
+// the flag-fall rule 6.9) and IsDeadPosition (5.2.2). A Game adds the history: it counts
+// repetitions by the identity of FIDE Laws 9.2.3 in O(1) per move, ends by itself on
+// checkmate, stalemate, a dead position, the fivefold repetition (9.6.1) and the 75-move rule
+// (9.6.2), answers claims of threefold repetition (9.2) and of the 50-move rule (9.3), and
+// records resignation, agreement and flag fall. Its Rules field chooses FIDERules (the
+// default) or OnlineRules, under which threefold repetition and the 50-move rule end the game
+// by themselves, as chess servers do.
+//
 // # Sources
 //
 // The rules are those of the FIDE Laws of Chess (the edition in force since 1 January 2023;
