@@ -13,20 +13,13 @@ const (
 	fileH               = fileA << 7
 )
 
-// anyLegalMove reports whether the side to move has a legal move.
-func (p *Position) anyLegalMove() bool {
-	var ml moveList
-	p.generate(&ml)
-	return ml.n > 0
-}
-
 // IsCheckmate reports whether the side to move is checkmated: in check with no legal move
 // (FIDE Laws 5.1.1). Checkmate ends the game at once; the side that gave mate wins.
-func (p Position) IsCheckmate() bool { return p.InCheck() && !p.anyLegalMove() }
+func (p Position) IsCheckmate() bool { return p.InCheck() && !p.hasLegalMove() }
 
 // IsStalemate reports whether the side to move has no legal move and is not in check
 // (FIDE Laws 5.2.1). Stalemate ends the game at once in a draw.
-func (p Position) IsStalemate() bool { return !p.InCheck() && !p.anyLegalMove() }
+func (p Position) IsStalemate() bool { return !p.InCheck() && !p.hasLegalMove() }
 
 // HasInsufficientMaterial reports whether colour c could never checkmate the opponent with the
 // material on the board, whatever either side plays, the opponent's help included. It is the

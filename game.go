@@ -320,6 +320,16 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
+// PlaySAN plays the move written in SAN (read leniently, as Position.ParseSAN reads it) in
+// the current position. Its errors are those of ParseSAN (a *SANError) and of Play.
+func (g *Game) PlaySAN(s string) error {
+	m, err := g.Position().ParseSAN(s)
+	if err != nil {
+		return err
+	}
+	return g.Play(m)
+}
+
 // push appends the legal move m and the position next it leads to, whether or not the game is
 // over (readers of recorded games go on past an automatic end).
 func (g *Game) push(m Move, next Position) {
@@ -389,7 +399,7 @@ func (g *Game) RepetitionCount() int {
 func (g *Game) boardEnd() Termination {
 	p := &g.positions[len(g.positions)-1]
 	switch {
-	case !p.anyLegalMove():
+	case !p.hasLegalMove():
 		if p.InCheck() {
 			return Checkmate
 		}
@@ -477,7 +487,7 @@ func (g *Game) CanClaimFiftyMoves() bool {
 	p := &g.positions[len(g.positions)-1]
 	switch {
 	case p.halfmove >= 100:
-		return p.anyLegalMove()
+		return p.hasLegalMove()
 	case p.halfmove < 99:
 		return false
 	}
@@ -486,7 +496,7 @@ func (g *Game) CanClaimFiftyMoves() bool {
 	for _, m := range ml.moves[:ml.n] {
 		q := *p
 		q.play(m)
-		if q.halfmove >= 100 && q.anyLegalMove() {
+		if q.halfmove >= 100 && q.hasLegalMove() {
 			return true
 		}
 	}

@@ -529,7 +529,7 @@ func TestRulesGoldenFinalStates(t *testing.T) {
 			Threefold:    g.CanClaimThreefold(),
 			Fifty:        g.CanClaimFiftyMoves(),
 			Fivefold:     g.RepetitionCount() >= 5,
-			SeventyFive:  p.HalfmoveClock() >= 150 && p.anyLegalMove(),
+			SeventyFive:  p.HalfmoveClock() >= 150 && p.hasLegalMove(),
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s game %s (%s): flags (-want +got):\n%s", id.file, id.game, r[3], diff)

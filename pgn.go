@@ -87,14 +87,19 @@ func (n *PGNNode) MainLine() iter.Seq[*PGNNode] {
 // where it was in the input. Final and Plies describe the main line even when the reader
 // kept no tree (PGNReader.NoTree).
 type PGNGame struct {
-	Index    int   // 1 for the first game of the input
-	Line     int   // line where the game's first token is
-	Offset   int64 // byte offset of that token
-	Tags     []Tag
-	Root     *PGNNode // the tree; Root.Position is the starting position
-	Result   string   // the termination marker: "1-0", "0-1", "1/2-1/2", "*", or "" when missing
-	Final    Position // the position at the end of the main line
-	Plies    int      // the number of halfmoves of the main line
+	Index  int   // 1 for the first game of the input
+	Line   int   // line where the game's first token is
+	Offset int64 // byte offset of that token
+	Tags   []Tag
+	Root   *PGNNode // the tree; Root.Position is the starting position
+	Result string   // the termination marker: "1-0", "0-1", "1/2-1/2", "*", or "" when missing
+	Final  Position // the position at the end of the main line
+	Plies  int      // the number of halfmoves of the main line
+	// BoardEnd is how the main line ended on the board by a rule that ends the game by itself
+	// (FIDE Laws 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 insufficient material or dead
+	// position, 9.6.1 fivefold repetition, 9.6.2 seventy-five moves), the first one reached;
+	// NoTermination when the game did not end so. Moves played after it are warnings.
+	BoardEnd Termination
 	Warnings ErrorList
 }
 
@@ -365,11 +370,11 @@ type pgnBuilder struct {
 	players   string
 	slab      []PGNNode
 	unsupp    bool
-	tagOnly   bool  // the game is a tag-only record: the next game's tags follow at once
-	content   bool  // the movetext has a token other than comments
-	mainMoves int   // move tokens of the main line, played or not
-	start     int64 // input offset where the game's text begins
-	finished  bool  // the main line reached an automatic end (rules); later moves are flagged
+	tagOnly   bool     // the game is a tag-only record: the next game's tags follow at once
+	content   bool     // the movetext has a token other than comments
+	mainMoves int      // move tokens of the main line, played or not
+	start     int64    // input offset where the game's text begins
+	repKeys   []uint64 // repetition keys of the main line since its last irreversible move
 }
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
@@ -1056,6 +1061,44 @@ func (b *pgnBuilder) nullMove() {
 	b.played(f, NullMove, s.tokLine, s.tokCol)
 }
 
+// checkBoardEnd looks, after a main-line move, for the automatic endings of the FIDE Laws
+// other than checkmate and stalemate (a move after those is illegal; finish finds them):
+// material and dead positions only change on captures and pawn moves, fivefold repetition
+// needs 16 reversible plies, and the 75-move rule a clock of 150.
+func (b *pgnBuilder) checkBoardEnd(f *pgnFrame) {
+	p := &f.pos
+	if p.halfmove == 0 || p.castling != f.prev.castling {
+		b.repKeys = b.repKeys[:0]
+	}
+	k := p.repetitionKey()
+	b.repKeys = append(b.repKeys, k)
+	switch {
+	case p.halfmove == 0 && p.IsInsufficientMaterial():
+		b.g.BoardEnd = InsufficientMaterial
+	case p.halfmove == 0 && p.IsDeadPosition():
+		b.g.BoardEnd = DeadPosition
+	case len(b.repKeys) >= 17 && countKey(b.repKeys, k) >= 5:
+		b.g.BoardEnd = FivefoldRepetition
+	case p.halfmove >= 150:
+		b.g.BoardEnd = SeventyFiveMoves
+		if !p.hasLegalMove() && p.InCheck() {
+			b.g.BoardEnd = Checkmate // mate on the 75th move takes precedence (9.6.2)
+		}
+	}
+}
+
+// countKey counts the positions of keys, from the last one back by two plies (the same side
+// to move), that have the last one's key.
+func countKey(keys []uint64, k uint64) int {
+	n := 0
+	for i := len(keys) - 1; i >= 0; i -= 2 {
+		if keys[i] == k {
+			n++
+		}
+	}
+	return n
+}
+
 // played records the legal move m in line f.
 func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
 	if f.skip {
@@ -1070,8 +1113,10 @@ func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
 	f.moved, f.numbered = true, false
 	if len(b.r.frames) == 1 {
 		b.g.Plies++
-		if b.finished {
-			b.problem(true, ErrPGNWarning, "move played after the game ended on the board", moveLabel(&f.prev, b.r.s.tok))
+		if b.g.BoardEnd != NoTermination {
+			b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+		} else {
+			b.checkBoardEnd(f)
 		}
 	}
 	if f.node == nil {
@@ -1200,6 +1245,12 @@ func (b *pgnBuilder) finish() {
 		return
 	}
 	if !main.pos.hasLegalMove() {
+		if g.BoardEnd == NoTermination {
+			g.BoardEnd = Stalemate
+			if main.pos.InCheck() {
+				g.BoardEnd = Checkmate
+			}
+		}
 		want := "1/2-1/2"
 		what := "stalemate"
 		if main.pos.InCheck() {
