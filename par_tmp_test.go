@@ -28,6 +28,8 @@ func summarize(fn string, workers int, noTree bool) string {
 }
 
 func TestParallelTmp(t *testing.T) {
+	defer func(old int) { pgnChunkTarget = old }(pgnChunkTarget)
+	pgnChunkTarget = 1
 	files, _ := filepath.Glob("../shared/testdata/pgn/*/*.pgn")
 	for _, fn := range files {
 		if strings.Contains(fn, "corpus") && testing.Short() {

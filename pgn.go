@@ -249,7 +249,6 @@ type PGNReader struct {
 
 	s      pgnScanner
 	games  int
-	split  *pgnSplit    // set in the goroutine that only splits the input for the workers
 	par    *pgnParallel // the workers, once started
 	err    error        // the I/O error that ended the input
 	frames []pgnFrame
@@ -421,14 +420,14 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		s.discard()
 		s.limit = s.offset() + maxBytes
 		s.over = false
-		if r.split != nil {
-			r.split.start, r.split.offset, r.split.line, r.split.lineOff = s.pos, s.offset(), s.line, s.lineOff
-			r.split.raw = nil
-		}
 		s.skipSpace()
+		if s.over {
+			continue // a run of white space longer than a game may be: drop it and go on
+		}
 		if _, ok := s.peek(0); !ok {
 			return nil, nil
 		}
+		s.limit = s.offset() + maxBytes // the budget counts from the game's first byte
 		g := &PGNGame{Index: r.games + 1, Line: s.line, Offset: s.offset()}
 		b := &r.b
 		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.limit - maxBytes}
@@ -441,7 +440,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			g.Root.Position = start
 			r.frames[0].node = g.Root
 		}
-		if r.TagsOnly || b.unsupp || r.split != nil {
+		if r.TagsOnly || b.unsupp {
 			r.frames[0].skip = true
 		}
 		if !b.tagOnly {
@@ -453,17 +452,16 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		if len(g.Tags) == 0 && g.Result == "" && !b.content && !s.over {
 			continue // only comments or white space: no game
 		}
-		if r.split != nil {
-			r.split.capture(s)
-			r.games++
-			return g, nil
-		}
 		b.finish()
 		if s.err != nil {
-			s.tok = nil
-			s.mark()
-			b.errs = append(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: s.tokLine,
-				Column: s.tokCol, Offset: s.tokOff, Message: "read error: " + s.err.Error(), Err: s.err})
+			// the input failed: the error belongs to the last game, the one that reached the end
+			s.skipSpace()
+			if _, more := s.peek(0); !more {
+				s.tok = nil
+				s.mark()
+				b.errs = append(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: s.tokLine,
+					Column: s.tokCol, Offset: s.tokOff, Message: "read error: " + s.err.Error(), Err: s.err})
+			}
 		}
 		r.games++
 		return g, b.errs
@@ -475,9 +473,6 @@ func (b *pgnBuilder) budgetExceeded(msg string) {
 	s.tok = nil
 	s.mark()
 	b.problem(false, ErrBudget, msg, "")
-	if b.r.split != nil {
-		b.r.split.capture(s)
-	}
 	s.resync()
 }
 
@@ -507,13 +502,20 @@ func (b *pgnBuilder) readTags() {
 		b.tagPair()
 		lastLine = s.line
 	}
-	white, black, round := b.g.Tag("White"), b.g.Tag("Black"), b.g.Tag("Round")
-	if white != "" || black != "" {
-		b.players = white + " - " + black
-		if round != "" && round != "?" && round != "-" {
-			b.players += ", Round " + round
-		}
+	b.players = pgnPlayers(b.g)
+}
+
+// pgnPlayers describes a game for its error messages: "White - Black, Round R".
+func pgnPlayers(g *PGNGame) string {
+	white, black, round := g.Tag("White"), g.Tag("Black"), g.Tag("Round")
+	if white == "" && black == "" {
+		return ""
 	}
+	players := white + " - " + black
+	if round != "" && round != "?" && round != "-" {
+		players += ", Round " + round
+	}
+	return players
 }
 
 // repeatsTag reports whether the tag pair at pos names a tag the game already has: after a
@@ -800,7 +802,10 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			s.pos++
 			s.tok = s.buf[s.pos-1 : s.pos]
 			b.problem(true, ErrPGNWarning, "stray backslash ignored", "")
-		case '"', '<', '>', ']', '}':
+		case '"':
+			s.quoted()
+			b.problem(false, ErrSyntax, "unexpected string in movetext", "")
+		case '<', '>', ']', '}':
 			s.pos++
 			s.tok = s.buf[s.pos-1 : s.pos]
 			b.problem(false, ErrSyntax, fmt.Sprintf("unexpected %q", c), "")
