@@ -2,6 +2,7 @@ module github.com/ox88/chess
 
 go 1.23
 
-require github.com/google/go-cmp v0.7.0
-
-require github.com/leanovate/gopter v0.2.11
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/leanovate/gopter v0.2.11
+)
