@@ -359,6 +359,19 @@ type pgnFrame struct {
 	openOff   int64
 }
 
+// pgnPos is where a token was.
+type pgnPos struct {
+	line, col int
+	off       int64
+	tok       string
+}
+
+// at makes the current token the one at pos, for an error reported later.
+func (b *pgnBuilder) at(pos pgnPos) {
+	s := &b.r.s
+	s.tokLine, s.tokCol, s.tokOff, s.tok = pos.line, pos.col, pos.off, []byte(pos.tok)
+}
+
 // pgnBuilder turns the tokens of one game into a PGNGame.
 type pgnBuilder struct {
 	r         *PGNReader
@@ -374,6 +387,7 @@ type pgnBuilder struct {
 	mainMoves int      // move tokens of the main line, played or not
 	start     int64    // input offset where the game's text begins
 	repKeys   []uint64 // repetition keys of the main line since its last irreversible move
+	setUpAt   pgnPos   // where the FEN or Variant tag is, for their errors
 }
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
@@ -567,6 +581,9 @@ func (b *pgnBuilder) tagPair() {
 		return
 	}
 	nameStr := tagName(name)
+	if nameStr == "FEN" || nameStr == "Variant" {
+		b.setUpAt = pgnPos{s.tokLine, s.tokCol, s.tokOff, nameStr}
+	}
 	skipInline(s)
 	s.mark()
 	var value string
@@ -694,6 +711,7 @@ func (b *pgnBuilder) setUp() Position {
 			chess960 = true
 		default:
 			b.unsupp = true
+			b.at(b.setUpAt)
 			b.problem(false, ErrUnsupportedVariant, "variant "+strconv.Quote(v)+" is not supported: only standard chess and Chess960", "")
 			return start
 		}
@@ -702,6 +720,7 @@ func (b *pgnBuilder) setUp() Position {
 		p, err := ParseFEN(fen)
 		if err != nil {
 			b.unsupp = true // nothing to replay the moves on
+			b.at(b.setUpAt)
 			b.problem(false, fmt.Errorf("%w: %w", ErrBadFEN, err), "bad FEN tag: "+err.Error(), "")
 			return start
 		}

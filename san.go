@@ -355,6 +355,9 @@ func splitSAN(s string) (sanParts, error) {
 	}
 	// Promotion at the end: =Q, (Q), Q or q after the destination rank.
 	end := len(body)
+	if end-i >= 4 && body[end-2] == '=' && strings.IndexByte("KkPp", body[end-1]) >= 0 {
+		return sp, &SANError{Input: s, Offset: end - 1, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight"}
+	}
 	if end-i >= 3 {
 		switch {
 		case body[end-2] == '=' && isPromoLetter(body[end-1]):

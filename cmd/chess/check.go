@@ -1,0 +1,353 @@
+package main
+
+import (
+	"bufio"
+	"compress/bzip2"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/ox88/chess"
+)
+
+const checkHelp = `Usage: chess check [-W] [-strict] [-json] [-j N] [-q] [FILE ...]
+
+Replays every move of every game of each PGN FILE (standard input when there is none or
+FILE is "-"; .gz and .bz2 files are decompressed), variations included, checks that every move
+is legal and that the declared result fits the final position, and prints one line per
+problem:
+
+  FILE:LINE:COL: game N (White - Black, Round R), 23...Nf6: illegal move: ...
+
+A summary goes to stderr. Exit status: 0 no errors, 1 errors found, 2 bad usage or a file
+that cannot be opened.
+
+Example:
+  chess check -W games.pgn
+  games.pgn:14:9: game 2 (Carlsen - Caruana, Round 3), 12...Nf6: illegal move: the knight on g8 is pinned
+
+Flags:
+`
+
+// checkOptions are the flags of chess check.
+type checkOptions struct {
+	warnings bool
+	strict   bool
+	json     bool
+	workers  int
+	quiet    bool
+}
+
+// checkStats are the totals of a run.
+type checkStats struct {
+	Files    int     `json:"files"`
+	Games    int     `json:"games"`
+	Moves    int     `json:"moves"`
+	Errors   int     `json:"errors"`
+	Warnings int     `json:"warnings"`
+	Bytes    int64   `json:"bytes"`
+	Seconds  float64 `json:"seconds"`
+}
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", stdout, stderr, checkHelp)
+	var opt checkOptions
+	fs.BoolVar(&opt.warnings, "W", false, "also print warnings: lenient SAN spellings, missing move numbers or tags, result\nmismatches, moves after the game ended on the board")
+	fs.BoolVar(&opt.strict, "strict", false, "treat every warning as an error")
+	fs.BoolVar(&opt.json, "json", false, "print one JSON object per game, then a summary object, instead of lines")
+	fs.IntVar(&opt.workers, "j", runtime.NumCPU(), "games replayed in parallel; the output is the same for every N")
+	fs.BoolVar(&opt.quiet, "q", false, "no progress bar")
+	if status, ok := parseFlags(fs, args, stdout); !ok {
+		return status
+	}
+	if opt.workers < 1 {
+		fmt.Fprintln(stderr, "chess check: -j must be at least 1")
+		return exitUsage
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	defer out.Flush()
+	start := time.Now()
+	var st checkStats
+	status := exitOK
+	for _, name := range files {
+		switch checkFile(name, stdin, out, stderr, &opt, &st) {
+		case exitUsage:
+			status = exitUsage
+		case exitProblems:
+			if status == exitOK {
+				status = exitProblems
+			}
+		}
+	}
+	st.Seconds = time.Since(start).Seconds()
+	if opt.json {
+		json.NewEncoder(out).Encode(struct {
+			Summary checkStats `json:"summary"`
+		}{st})
+	}
+	out.Flush()
+	fmt.Fprintf(stderr, "%d files, %d games, %d moves, %d errors, %d warnings in %.2f s (%.0f games/s, %.1f MB/s)\n",
+		st.Files, st.Games, st.Moves, st.Errors, st.Warnings, st.Seconds,
+		float64(st.Games)/st.Seconds, float64(st.Bytes)/1e6/st.Seconds)
+	return status
+}
+
+// openPGN opens a file by name ("-" is stdin) and decompresses .gz and .bz2; size is the
+// file's size on disk, or -1.
+func openPGN(name string, stdin io.Reader) (r io.Reader, size int64, closer func(), err error) {
+	closer = func() {}
+	var f io.Reader = stdin
+	size = -1
+	if name != "-" {
+		file, err := os.Open(name)
+		if err != nil {
+			return nil, 0, closer, err
+		}
+		closer = func() { file.Close() }
+		if fi, err := file.Stat(); err == nil {
+			if fi.IsDir() {
+				closer()
+				return nil, 0, func() {}, fmt.Errorf("%s is a directory", name)
+			}
+			size = fi.Size()
+		}
+		f = file
+	}
+	return f, size, closer, nil
+}
+
+// decompress wraps r by the file name's extension.
+func decompress(name string, r io.Reader) (io.Reader, error) {
+	switch {
+	case strings.HasSuffix(name, ".gz"):
+		return gzip.NewReader(r)
+	case strings.HasSuffix(name, ".bz2"):
+		return bzip2.NewReader(r), nil
+	}
+	return r, nil
+}
+
+// countingReader counts the bytes read through it, for the progress bar and the MB/s.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// jsonProblem is one error or warning in -json output.
+type jsonProblem struct {
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Ply     int    `json:"ply"`
+	Move    string `json:"move"`
+	Message string `json:"message"`
+	Kind    string `json:"kind"`
+}
+
+// jsonGame is one game in -json output.
+type jsonGame struct {
+	File     string        `json:"file"`
+	Game     int           `json:"game"`
+	Line     int           `json:"line"`
+	White    string        `json:"white"`
+	Black    string        `json:"black"`
+	Result   string        `json:"result"`
+	Plies    int           `json:"plies"`
+	FEN      string        `json:"fen"`
+	Outcome  string        `json:"outcome"`
+	Errors   []jsonProblem `json:"errors"`
+	Warnings []jsonProblem `json:"warnings"`
+}
+
+// checkFile checks one file and returns exitOK, exitProblems or exitUsage.
+func checkFile(name string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, opt *checkOptions, st *checkStats) int {
+	raw, size, closer, err := openPGN(name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "chess check: %v\n", err)
+		return exitUsage
+	}
+	defer closer()
+	st.Files++
+	counter := &countingReader{r: raw}
+	status := exitOK
+	input, err := decompress(name, counter)
+	if err != nil {
+		fmt.Fprintf(out, "%s: read error: %v\n", name, err)
+		st.Errors++
+		st.Bytes += counter.n.Load()
+		return exitProblems
+	}
+	var games atomic.Int64
+	stopProgress := startProgress(stderr, opt, name, size, counter, &games)
+	defer stopProgress()
+
+	r := chess.NewPGNReader(input)
+	r.NoTree = true
+	r.Workers = opt.workers
+	defer r.Close()
+	for g, err := range r.All() {
+		if g == nil {
+			// the input failed before any game
+			fmt.Fprintf(out, "%s: read error: %v\n", name, err)
+			st.Errors++
+			status = exitProblems
+			break
+		}
+		games.Add(1)
+		st.Games++
+		st.Moves += g.Plies
+		errs, warns := problems(g, err, opt)
+		st.Errors += len(errs)
+		st.Warnings += len(warns)
+		if len(errs) > 0 {
+			status = exitProblems
+		}
+		if opt.json {
+			writeJSONGame(out, name, g, errs, warns)
+			continue
+		}
+		printed := errs
+		if opt.warnings {
+			printed = append(append([]*chess.PGNError(nil), errs...), warns...)
+			sort.SliceStable(printed, func(i, j int) bool { return printed[i].Offset < printed[j].Offset })
+		}
+		for _, e := range printed {
+			fmt.Fprintf(out, "%s:%s\n", name, e)
+		}
+	}
+	st.Bytes += counter.n.Load()
+	return status
+}
+
+// problems sorts a game's findings into errors and warnings: the reader's errors, its
+// warnings, and the tags of the Seven Tag Roster (PGN Standard §8.1.1) that the game lacks.
+// With -strict every warning is an error.
+func problems(g *chess.PGNGame, err error, opt *checkOptions) (errs, warns []*chess.PGNError) {
+	var list chess.ErrorList
+	if errors.As(err, &list) {
+		errs = append(errs, list...)
+	} else if err != nil {
+		errs = append(errs, &chess.PGNError{Game: g.Index, GameLine: g.Line, Line: g.Line, Column: 1, Message: err.Error(), Err: err})
+	}
+	warns = append(warns, g.Warnings...)
+	if len(g.Tags) > 0 {
+		for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"} {
+			if !hasTag(g, name) {
+				warns = append(warns, &chess.PGNError{Game: g.Index, GameLine: g.Line, Line: g.Line, Column: 1, Offset: g.Offset,
+					Players: playersOf(g), Warning: true, Message: "missing tag " + name + " of the Seven Tag Roster", Err: chess.ErrPGNWarning})
+			}
+		}
+	}
+	if opt.strict {
+		for _, w := range warns {
+			e := *w
+			e.Warning = false
+			errs = append(errs, &e)
+		}
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Offset < errs[j].Offset })
+		warns = nil
+	}
+	return errs, warns
+}
+
+func hasTag(g *chess.PGNGame, name string) bool {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func playersOf(g *chess.PGNGame) string {
+	w, b := g.Tag("White"), g.Tag("Black")
+	if w == "" && b == "" {
+		return ""
+	}
+	s := w + " - " + b
+	if r := g.Tag("Round"); r != "" && r != "?" && r != "-" {
+		s += ", Round " + r
+	}
+	return s
+}
+
+func writeJSONGame(out *bufio.Writer, file string, g *chess.PGNGame, errs, warns []*chess.PGNError) {
+	conv := func(list []*chess.PGNError) []jsonProblem {
+		out := make([]jsonProblem, 0, len(list))
+		for _, e := range list {
+			out = append(out, jsonProblem{e.Line, e.Column, e.Ply, e.Move, e.Message, e.Kind()})
+		}
+		return out
+	}
+	result := g.Result
+	if result == "" {
+		result = g.Tag("Result")
+	}
+	json.NewEncoder(out).Encode(jsonGame{
+		File: file, Game: g.Index, Line: g.Line, White: g.Tag("White"), Black: g.Tag("Black"), Result: result,
+		Plies: g.Plies, FEN: g.Final.FEN(), Outcome: g.BoardEnd.String(), Errors: conv(errs), Warnings: conv(warns),
+	})
+}
+
+// startProgress shows a progress bar on stderr while a large file is read, when stderr is a
+// terminal and -q is not given; the returned function stops it and clears the line.
+func startProgress(stderr io.Writer, opt *checkOptions, name string, size int64, counter *countingReader, games *atomic.Int64) func() {
+	f, ok := stderr.(*os.File)
+	if opt.quiet || !ok || size < 4<<20 || !isTerminal(f) {
+		return func() {}
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				fmt.Fprint(f, "\r\033[K")
+				return
+			case <-tick.C:
+				n := counter.n.Load()
+				el := time.Since(start).Seconds()
+				frac := float64(n) / float64(size)
+				eta := 0.0
+				if frac > 0 {
+					eta = el/frac - el
+				}
+				const width = 30
+				bar := strings.Repeat("#", int(frac*width)) + strings.Repeat(".", width-min(width, int(frac*width)))
+				fmt.Fprintf(f, "\r%s [%s] %5.1f%% %d/%d MB %.0f games/s ETA %.0fs\033[K", name, bar, 100*frac,
+					n>>20, size>>20, float64(games.Load())/el, eta)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
+}
+
+// isTerminal reports whether f is a character device, such as a terminal.
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
