@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// chessBin is the command built once for the end-to-end tests.
+var chessBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "chess-e2e-")
+	if err != nil {
+		panic(err)
+	}
+	chessBin = filepath.Join(dir, "chess")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", chessBin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		panic("go build: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runChess runs the command from the repository root with args and stdin, and returns its
+// stdout, stderr and exit status.
+func runChess(t *testing.T, stdin []byte, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(chessBin, args...)
+	cmd.Dir = "../.."
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// The README's first command: the sample file has one deliberate problem per game.
+func TestCheckSampleGolden(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		golden string
+	}{
+		{[]string{"check", "testdata/sample.pgn"}, "../../testdata/sample.check.golden"},
+		{[]string{"check", "-W", "testdata/sample.pgn"}, "../../testdata/sample.check-W.golden"},
+	} {
+		stdout, stderr, code := runChess(t, nil, tc.args...)
+		if want := string(readFile(t, tc.golden)); stdout != want {
+			t.Errorf("%v: stdout\n%s\nwant\n%s", tc.args, stdout, want)
+		}
+		if code != exitProblems {
+			t.Errorf("%v: exit %d, want 1", tc.args, code)
+		}
+		if !strings.HasPrefix(stderr, "1 files, 7 games, 121 moves, 6 errors, 4 warnings in ") {
+			t.Errorf("%v: summary %q", tc.args, stderr)
+		}
+	}
+}
+
+func TestCheckStrict(t *testing.T) {
+	stdout, stderr, code := runChess(t, nil, "check", "-strict", "testdata/sample.pgn")
+	if code != exitProblems || strings.Contains(stdout, "warning:") {
+		t.Errorf("exit %d, stdout\n%s", code, stdout)
+	}
+	if got := strings.Count(stdout, "\n"); got != 10 { // the 6 errors and the 4 warnings
+		t.Errorf("%d lines, want 10:\n%s", got, stdout)
+	}
+	if !strings.Contains(stderr, ", 10 errors, 0 warnings") {
+		t.Errorf("summary %q", stderr)
+	}
+	// a clean game with a lenient spelling fails only under -strict
+	clean := []byte("[Event \"e\"]\n[Site \"s\"]\n[Date \"d\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ng1f3 *\n")
+	if _, _, code := runChess(t, clean, "check"); code != exitOK {
+		t.Errorf("lenient game: exit %d, want 0", code)
+	}
+	out, _, code := runChess(t, clean, "check", "-strict", "-")
+	if code != exitProblems || out != "-:9:13: game 1 (w - b, Round 1), 2.Ng1f3: lenient SAN: over-disambiguation\n" {
+		t.Errorf("lenient game -strict: exit %d, %q", code, out)
+	}
+}
+
+func TestCheckJSON(t *testing.T) {
+	stdout, _, code := runChess(t, nil, "check", "-json", "testdata/sample.pgn")
+	if code != exitProblems {
+		t.Errorf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 8 {
+		t.Fatalf("%d JSON lines, want 7 games and a summary:\n%s", len(lines), stdout)
+	}
+	var g2 jsonGame
+	if err := json.Unmarshal([]byte(lines[1]), &g2); err != nil {
+		t.Fatal(err)
+	}
+	want := jsonProblem{Line: 24, Column: 34, Ply: 7, Move: "4.Nd5", Message: "illegal move: the knight on c3 is pinned", Kind: "illegal move"}
+	if g2.Game != 2 || g2.Line != 16 || g2.White != "Claes, Carla" || g2.Result != "0-1" || g2.Plies != 6 ||
+		len(g2.Errors) != 1 || g2.Errors[0] != want {
+		t.Errorf("game 2: %+v", g2)
+	}
+	var g5 jsonGame
+	json.Unmarshal([]byte(lines[4]), &g5)
+	if g5.Outcome != "checkmate" || g5.FEN != "rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
+		t.Errorf("game 5: %+v", g5)
+	}
+	var sum struct {
+		Summary checkStats `json:"summary"`
+	}
+	json.Unmarshal([]byte(lines[7]), &sum)
+	if s := sum.Summary; s.Files != 1 || s.Games != 7 || s.Moves != 121 || s.Errors != 6 || s.Warnings != 4 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// -j N prints exactly what -j 1 prints, on input long enough to be cut into many chunks.
+func TestCheckWorkersSameOutput(t *testing.T) {
+	sample := readFile(t, "../../testdata/sample.pgn")
+	big := bytes.Repeat(append(sample, '\n'), 300) // about 600 KB: several chunks
+	one, _, code1 := runChess(t, big, "check", "-W", "-j", "1")
+	four, _, code4 := runChess(t, big, "check", "-W", "-j", "4")
+	if one != four || code1 != code4 {
+		t.Errorf("-j 1 and -j 4 differ (exit %d, %d)", code1, code4)
+	}
+	if got := strings.Count(one, "\n"); got != 300*10 {
+		t.Errorf("%d lines, want %d", got, 3000)
+	}
+	perCopy := strings.Count(string(sample), "\n") + 1
+	last := fmt.Sprintf("-:%d:34: game %d (Claes, Carla - Dorn, David, Round 1), 4.Nd5: illegal move", 299*perCopy+24, 299*7+2)
+	if !strings.Contains(one, last) {
+		t.Errorf("game numbers or lines are off: no %q", last)
+	}
+}
+
+func TestCheckCompressed(t *testing.T) {
+	dir := t.TempDir()
+	sample := readFile(t, "../../testdata/sample.pgn")
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(sample)
+	w.Close()
+	gzName := filepath.Join(dir, "sample.pgn.gz")
+	os.WriteFile(gzName, gz.Bytes(), 0o644)
+	golden := string(readFile(t, "../../testdata/sample.check.golden"))
+
+	out, _, code := runChess(t, nil, "check", gzName)
+	if want := strings.ReplaceAll(golden, "testdata/sample.pgn:", gzName+":"); out != want || code != exitProblems {
+		t.Errorf(".gz: exit %d\n%s", code, out)
+	}
+	out, _, code = runChess(t, nil, "check", "testdata/sample.pgn.bz2")
+	if want := strings.ReplaceAll(golden, "testdata/sample.pgn:", "testdata/sample.pgn.bz2:"); out != want || code != exitProblems {
+		t.Errorf(".bz2: exit %d\n%s", code, out)
+	}
+
+	// a truncated stream is an error in its last game, and the run goes on to the next file
+	truncName := filepath.Join(dir, "truncated.pgn.gz")
+	os.WriteFile(truncName, gz.Bytes()[:gz.Len()-40], 0o644)
+	out, stderr, code := runChess(t, nil, "check", truncName, "testdata/sample.pgn")
+	if code != exitProblems || !strings.Contains(out, truncName+":") || !strings.Contains(out, "read error: unexpected EOF") ||
+		!strings.HasSuffix(out, golden) || !strings.HasPrefix(stderr, "2 files, ") {
+		t.Errorf("truncated: exit %d\n%s%s", code, out, stderr)
+	}
+	// not gzip at all
+	bad := filepath.Join(dir, "bad.pgn.gz")
+	os.WriteFile(bad, []byte("1. e4 e5 *\n"), 0o644)
+	out, _, code = runChess(t, nil, "check", bad)
+	if code != exitProblems || out != bad+": read error: gzip: invalid header\n" {
+		t.Errorf("bad gzip: exit %d, %q", code, out)
+	}
+}
+
+func TestCheckInputs(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.pgn")
+	os.WriteFile(empty, nil, 0o644)
+	garbage := filepath.Join(dir, "garbage.pgn")
+	os.WriteFile(garbage, []byte("<html>\nthis is not PGN at all\n</html>\n"), 0o644)
+	several := filepath.Join(dir, "several.pgn")
+	// errors in three variations (each ends only its variation) and in the main line
+	os.WriteFile(several, []byte("1. e4 e5 (1... e4 2. d4) 2. Nf3 (2. Ke3 Nc6) (2. Bb6 d6) Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Ke3 Nf6 *\n"), 0o644)
+
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"empty file", []string{"check", empty}, "", exitOK, "", "1 files, 0 games, 0 moves, 0 errors, 0 warnings"},
+		{"stdin", []string{"check"}, "1. e4 e5 2. Ke3 *\n", exitProblems,
+			"-:1:13: game 1, 2.Ke3: illegal move: no king can move to e3\n", "1 files, 1 games"},
+		{"stdin dash", []string{"check", "-"}, "1. e4 e5 *\n", exitOK, "", "1 files, 1 games, 2 moves, 0 errors"},
+		{"garbage", []string{"check", garbage}, "", exitProblems,
+			garbage + ":1:1: game 1, \"<\": unexpected '<'\n" +
+				garbage + ":1:2: game 1, 1.html: syntax error: want a destination square like e4\n" +
+				garbage + ":1:6: game 1, \">\": unexpected '>'\n" +
+				garbage + ":3:1: game 1, \"<\": unexpected '<'\n" +
+				garbage + ":3:7: game 1, \">\": unexpected '>'\n", "1 files, 1 games, 0 moves, 5 errors"},
+		{"several errors", []string{"check", several}, "", exitProblems,
+			several + ":1:16: game 1, 1...e4: illegal move: no pawn can move to e4\n" +
+				several + ":1:37: game 1, 2.Ke3: illegal move: no king can move to e3\n" +
+				several + ":1:50: game 1, 2.Bb6: illegal move: no bishop can move to b6\n" +
+				several + ":1:88: game 1, 5.Ke3: illegal move: no king can move to e3\n", "1 files, 1 games, 8 moves, 4 errors"},
+		{"missing file", []string{"check", filepath.Join(dir, "nope.pgn")}, "", exitUsage, "",
+			"chess check: open " + filepath.Join(dir, "nope.pgn") + ": no such file or directory"},
+		{"usage wins over errors", []string{"check", "testdata/sample.pgn", filepath.Join(dir, "nope.pgn")}, "", exitUsage,
+			string(readFile(t, "../../testdata/sample.check.golden")), "no such file or directory"},
+		{"directory", []string{"check", dir}, "", exitUsage, "", "is a directory"},
+		{"bad flag", []string{"check", "-nope"}, "", exitUsage, "", "flag provided but not defined: -nope"},
+		{"bad -j", []string{"check", "-j", "0"}, "", exitUsage, "", "-j must be at least 1"},
+		{"unknown command", []string{"frobnicate"}, "", exitUsage, "", "unknown command \"frobnicate\""},
+		{"no command", nil, "", exitUsage, "", "Usage:"},
+	} {
+		stdout, stderr, code := runChess(t, []byte(tc.stdin), tc.args...)
+		if code != tc.code || stdout != tc.stdout || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", tc.name, code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, cmd := range []string{"check", "fmt", "perft"} {
+		stdout, _, code := runChess(t, nil, cmd, "-h")
+		if code != exitOK || !strings.Contains(stdout, "Usage: chess "+cmd) || !strings.Contains(stdout, "Example:") {
+			t.Errorf("%s -h: exit %d\n%s", cmd, code, stdout)
+		}
+	}
+	if stdout, _, code := runChess(t, nil, "-h"); code != exitOK || !strings.Contains(stdout, "chess check") {
+		t.Errorf("-h: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestFmt(t *testing.T) {
+	in := "[White \"w\"]\n[Event \"e\"]\n[Black \"b\"]\n1.e4 {best by test} e5 2.Nf3 (2.f4 exf4) Nc6! *"
+	want := "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. e4 { best by test } 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 *\n\n"
+	out, _, code := runChess(t, []byte(in), "fmt")
+	if code != exitOK || out != want {
+		t.Errorf("fmt: exit %d\n%q\nwant\n%q", code, out, want)
+	}
+
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pgn")
+	os.WriteFile(good, []byte(in), 0o644)
+	if _, _, code := runChess(t, nil, "fmt", "-w", good); code != exitOK || string(readFile(t, good)) != want {
+		t.Errorf("fmt -w: exit %d\n%s", code, readFile(t, good))
+	}
+	broken := filepath.Join(dir, "broken.pgn")
+	original := "1. e4 e5 2. Ke3 *\n"
+	os.WriteFile(broken, []byte(original), 0o644)
+	_, stderr, code := runChess(t, nil, "fmt", "-w", broken)
+	if code != exitProblems || string(readFile(t, broken)) != original || !strings.Contains(stderr, "not rewritten (use -force)") {
+		t.Errorf("fmt -w broken: exit %d, %s", code, stderr)
+	}
+	if _, _, code := runChess(t, nil, "fmt", "-w", "-force", broken); code != exitProblems || string(readFile(t, broken)) != "1. e4 e5 *\n\n" {
+		t.Errorf("fmt -w -force: exit %d, %q", code, readFile(t, broken))
+	}
+	if _, stderr, code := runChess(t, nil, "fmt", "-w", "testdata/sample.pgn.bz2"); code != exitUsage || !strings.Contains(stderr, "cannot rewrite") {
+		t.Errorf("fmt -w .bz2: exit %d, %s", code, stderr)
+	}
+}
+
+func TestPerft(t *testing.T) {
+	out, stderr, code := runChess(t, nil, "perft", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "3")
+	if code != exitOK || out != "97862\n" || !strings.Contains(stderr, "nodes/s") {
+		t.Errorf("perft: exit %d, %q", code, out)
+	}
+	out, _, code = runChess(t, nil, "perft", "-divide", "8/8/8/8/8/8/4K3/k7 w - - 0 1", "2")
+	want := "e2d1: 3\ne2d2: 3\ne2d3: 3\ne2e1: 3\ne2e3: 3\ne2f1: 3\ne2f2: 3\ne2f3: 3\n\n24\n"
+	if code != exitOK || out != want {
+		t.Errorf("perft -divide: exit %d\n%s", code, out)
+	}
+	if _, stderr, code := runChess(t, nil, "perft", "not a fen", "3"); code != exitUsage || !strings.Contains(stderr, "invalid FEN") {
+		t.Errorf("bad FEN: exit %d %s", code, stderr)
+	}
+}
