@@ -245,7 +245,8 @@ func (p *Position) hasLegalMove() bool {
 //   - pawn moves written with a "P" (Pe4);
 //   - UCI coordinates (g1f3, e7e8q, e1g1 and e1h1 for castling).
 //
-// A lower-case "b" at the start is a pawn on the b-file, never a bishop. The error is a
+// A lower-case "b" at the start is a pawn on the b-file, never a bishop, and a pawn capture
+// must name the pawn's file ("d5" and "xd5" are never exd5). The error is a
 // *SANError wrapping ErrSyntax, ErrIllegalMove (with the reason when it is clear: a pinned
 // piece, a king that would be in check, castling without the right or through check, no piece
 // that can reach the square) or ErrAmbiguousMove (listing the candidates).
@@ -543,6 +544,12 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	cands := p.reachers(sp.piece, to)
 	if sp.fromFile >= 0 {
 		cands &= fileMask << uint(sp.fromFile)
+	} else if sp.piece == Pawn && cands&^(fileMask<<uint(to&7)) != 0 {
+		// A pawn capture names the pawn's file (PGN Standard §8.2.3.3): without it, "d5" or
+		// "xd5" is a move of the d-pawn, not exd5.
+		f := sq88(bits.TrailingZeros64(cands &^ (fileMask << uint(to&7))))
+		return NullMove, &SANError{Input: s, Offset: 0, Err: ErrIllegalMove,
+			Reason: "a pawn capture names the pawn's file: " + string(rune('a'+f&7)) + "x" + to.String()}
 	}
 	if sp.fromRank >= 0 {
 		cands &= rankMask << (8 * uint(sp.fromRank))

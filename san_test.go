@@ -166,6 +166,12 @@ func TestParseSANSpellings(t *testing.T) {
 		{fenBPawnPush, "b3", "b2b3", 0},
 		{fenBPawnPush, "Bb4", "d2b4", 0},
 		{fenBPawnPush, "Pb4", "b2b4", SANPawnLetter},
+		{fenEPSingle, "cxd6", "c5d6", 0},
+		{fenEPSingle, "exd6", "e5d6", 0},
+		{fenEPSingle, "ed6", "e5d6", SANMissingCapture},
+		{fenTwoPromo, "cxd8=Q+", "c7d8q", 0},
+		{fenTwoPromo, "exd8=N", "e7d8n", 0},
+		{fenStart, "xe4", "e2e4", SANWrongCapture}, // no file needed: nothing is captured
 	}
 	for _, tt := range tests {
 		p := MustParseFEN(tt.fen)
@@ -259,6 +265,16 @@ func TestParseSANErrors(t *testing.T) {
 		{fenPromote, "e8", ErrIllegalMove, 2, "a pawn reaching the last rank must promote: add =Q, =R, =B or =N", nil},
 		{fenPromote, "e8+", ErrIllegalMove, 2, "a pawn reaching the last rank must promote: add =Q, =R, =B or =N", nil},
 		{fenStart, "e4=Q", ErrIllegalMove, 0, "a pawn promotes only on the last rank", nil},
+		// A pawn capture names the pawn's file: "xd5" and "d5" are not exd5, and two pawns
+		// that can take en passant (or promote by capturing) are not an ambiguous "xd6".
+		{fenExd5, "xd5", ErrIllegalMove, 0, "a pawn capture names the pawn's file: exd5", nil},
+		{fenExd5, "d5", ErrIllegalMove, 0, "a pawn capture names the pawn's file: exd5", nil},
+		{fenExd5, "Pxd5", ErrIllegalMove, 0, "a pawn capture names the pawn's file: exd5", nil},
+		{fenKiwipete, "xh3", ErrIllegalMove, 0, "a pawn capture names the pawn's file: gxh3", nil}, // found by FuzzParseSAN
+		{fenEPSingle, "xd6", ErrIllegalMove, 0, "a pawn capture names the pawn's file: cxd6", nil},
+		{fenEPSingle, "d6", ErrIllegalMove, 0, "a pawn capture names the pawn's file: cxd6", nil},
+		{fenTwoPromo, "xd8", ErrIllegalMove, 0, "a pawn capture names the pawn's file: cxd8", nil},
+		{fenTwoPromo, "xd8=Q", ErrIllegalMove, 0, "a pawn capture names the pawn's file: cxd8", nil},
 		{fenStart, "e2e5", ErrIllegalMove, 0, "the pawn on e2 cannot move to e5", nil},
 		{fenStart, "e7e5", ErrIllegalMove, 0, "the piece on e7 is black's, and it is white to move", nil},
 		{fenStart, "e3e4", ErrIllegalMove, 0, "no piece on e3", nil},
