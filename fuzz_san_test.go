@@ -36,7 +36,7 @@ func FuzzParseSAN(f *testing.F) {
 		}
 	}
 	for _, s := range []string{"", "--", "0000", "O-O-O#", "0-0+", "e8(Q)", "e8=q", "exf6 e.p.", "Ng1-f3!?",
-		"Pe4", "bxc3", "b4", "xd5", "xh3", "xe6", "xd6", "d6", "e:d5", "Qh4#+", "Nf3++", "e4 ", " e4", "Qh4e1", "cxb8=N#", "a1=Q"} {
+		"Pe4", "bxc3", "b4", "xd5", "xh3", "xe6", "xd6", "d6", "e:d5", "d5:e6", "Qh4#+", "Nf3++", "Qh4##", "e4 ", " e4", "Qh4e1", "cxb8=N#", "a1=Q"} {
 		for i := range positions {
 			f.Add(uint8(i), s)
 		}

@@ -56,14 +56,14 @@ type SANDeviation uint16
 // The lenient spellings of ParseSAN, one flag each.
 const (
 	SANMissingCheck       SANDeviation = 1 << iota // no "+" or "#" although the move checks or mates
-	SANWrongCheck                                  // a "+" or "#" that does not fit the move
+	SANWrongCheck                                  // a "+" or "#" that does not fit the move, or more than one
 	SANGlyph                                       // an annotation glyph attached: ! ? !! ?? !? ?!
 	SANZeroCastling                                // castling with zeros: 0-0, 0-0-0
 	SANPromotionForm                               // promotion as e8Q, e8(Q) or with a lower-case letter
 	SANOverDisambiguation                          // origin file or rank given where not needed: Ngf3, N1f3, Ng1f3
 	SANLongAlgebraic                               // long algebraic with "-": Ng1-f3, e2-e4
-	SANMissingCapture                              // a capture without "x"
-	SANWrongCapture                                // an "x" on a move that captures nothing
+	SANMissingCapture                              // a capture without "x" (no sign, or the old ":")
+	SANWrongCapture                                // an "x" or ":" on a move that captures nothing
 	SANPawnLetter                                  // a pawn move written with "P": Pe4
 	SANEnPassantSuffix                             // "e.p." after an en-passant capture
 	SANUCI                                         // UCI coordinates: g1f3, e7e8q, e1g1
@@ -235,13 +235,14 @@ func (p *Position) hasLegalMove() bool {
 // legal move it names. Besides exact SAN it accepts the spellings real files contain when they
 // still name exactly one legal move (ParseSANDeviation reports which were used):
 //
-//   - check and mate suffixes present, missing or wrong (+, #), annotation glyphs attached
+//   - check and mate suffixes present, missing, wrong or doubled (+, #, ++), annotation glyphs attached
 //     (!, ?, !!, ??, !?, ?!), and "e.p." after an en-passant capture;
 //   - castling as O-O, O-O-O, 0-0 or 0-0-0;
 //   - promotion with or without "=" or in brackets, in either case: e8=Q, e8Q, e8(Q), e8=q;
 //   - over-disambiguation (Ngf3, N1f3, Ng1f3) and long algebraic with "-" or "x" (Ng1-f3,
 //     e2-e4, e4xd5);
-//   - a capture without "x" and an "x" on a move that captures nothing;
+//   - a capture without "x" (or with the old ":", e:d5) and an "x" on a move that captures
+//     nothing;
 //   - pawn moves written with a "P" (Pe4);
 //   - UCI coordinates (g1f3, e7e8q, e1g1 and e1h1 for castling).
 //
@@ -282,7 +283,8 @@ type sanParts struct {
 	fromRank   int // -1 when not given
 	to         Square
 	promo      PieceType
-	capture    bool // "x" written
+	capture    bool // "x" or ":" written
+	colon      bool // the capture sign was ":", not SAN's "x"
 	castle     CastlingSide
 	isCastle   bool
 	suffix     byte // '+', '#' or 0
@@ -309,6 +311,9 @@ func splitSAN(s string) (sanParts, error) {
 			body = body[:len(body)-1]
 			continue
 		case c == '+' || c == '#':
+			if sp.suffix != 0 {
+				sp.dev |= SANWrongCheck // SAN has one sign: "+#", "++" are not it
+			}
 			if sp.suffix == 0 || sp.suffix == '+' && c == '#' {
 				sp.suffix = c
 			}
@@ -382,6 +387,7 @@ func splitSAN(s string) (sanParts, error) {
 	mid := body[i : end-2]
 	if n := len(mid); n > 0 && (mid[n-1] == 'x' || mid[n-1] == ':') {
 		sp.capture = true
+		sp.colon = mid[n-1] == ':'
 		mid = mid[:n-1]
 	} else if n > 0 && mid[n-1] == '-' {
 		sp.dev |= SANLongAlgebraic
@@ -476,7 +482,7 @@ func (p *Position) parseSAN(s string) (Move, SANDeviation, error) {
 	if !sp.isCastle && !sp.uci {
 		capture := p.board[m.rawTo()] != NoPiece || m&moveEnPassant != 0
 		switch {
-		case capture && !sp.capture:
+		case capture && (!sp.capture || sp.colon):
 			dev |= SANMissingCapture
 		case !capture && sp.capture:
 			dev |= SANWrongCapture

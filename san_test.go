@@ -73,6 +73,10 @@ func TestParseSANSpellings(t *testing.T) {
 		{fenFoolsMate, "Qh4+", "d8h4", SANWrongCheck},
 		{fenStart, "Nf3+", "g1f3", SANWrongCheck},
 		{fenStart, "e4#", "e2e4", SANWrongCheck},
+		{fenQh5Check, "Qh5++", "d1h5", SANWrongCheck}, // one sign only
+		{fenFoolsMate, "Qh4#+", "d8h4", SANWrongCheck},
+		{fenFoolsMate, "Qh4+#", "d8h4", SANWrongCheck},
+		{fenFoolsMate, "Qh4##", "d8h4", SANWrongCheck},
 
 		// Annotation glyphs, with and without a suffix.
 		{fenStart, "e4!", "e2e4", SANGlyph},
@@ -134,6 +138,9 @@ func TestParseSANSpellings(t *testing.T) {
 		{fenStart, "Nxf3", "g1f3", SANWrongCapture},
 		{fenStart, "Ng1xf3", "g1f3", SANOverDisambiguation | SANWrongCapture},
 		{fenStart, "exe4", "e2e4", SANOverDisambiguation | SANWrongCapture},
+		{fenExd5, "e:d5", "e4d5", SANMissingCapture}, // the old ":" is not SAN's "x"
+		{fenKiwipete, "N:f7", "e5f7", SANMissingCapture},
+		{fenStart, "N:f3", "g1f3", SANWrongCapture},
 
 		// Pawn moves with "P".
 		{fenStart, "Pe4", "e2e4", SANPawnLetter},
@@ -432,6 +439,10 @@ func TestParseSANStrict(t *testing.T) {
 		{fenStart, "Nf3#", "", 0},
 		{fenCastleChk, "O-O#", "", 0},
 		{fenCastling, "O-O+", "", 0},
+		{fenQh5Check, "Qh5++", "", 0},
+		{fenFoolsMate, "Qh4#+", "", 0},
+		{fenFoolsMate, "Qh4##", "", 0},
+		{fenExd5, "e:d5", "", 0},
 		{fenStart, "Nxf3", "", 0}, // "x" on a non-capture
 		{fenExd5, "ed5", "", 0},   // capture without "x"
 		{fenKiwipete, "Nf7", "", 0},
