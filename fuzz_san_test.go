@@ -68,7 +68,8 @@ func FuzzParseSAN(f *testing.F) {
 			if err != nil || sm != m || dev&^SANMissingCheck != 0 || s != san && s != strings.TrimRight(san, "+#") {
 				t.Fatalf("%s: ParseSANStrict(%q) = %v; ParseSANDeviation = %v, [%v], %v; SAN %q", p.FEN(), s, sm, m, dev, err, san)
 			}
-		} else if sm != NullMove || !errors.Is(serr, ErrSyntax) && !errors.Is(serr, ErrIllegalMove) && !errors.Is(serr, ErrAmbiguousMove) {
+		} else if se := (*SANError)(nil); sm != NullMove || !errors.As(serr, &se) || se.Offset < 0 || se.Offset > len(s) ||
+			!errors.Is(serr, ErrSyntax) && !errors.Is(serr, ErrIllegalMove) && !errors.Is(serr, ErrAmbiguousMove) {
 			t.Fatalf("%s: ParseSANStrict(%q) = %v, %v", p.FEN(), s, sm, serr)
 		}
 	})

@@ -433,29 +433,35 @@ func TestParseSANStrict(t *testing.T) {
 		{fenPinnedN, "Nd2", "b1d2", 0},
 		{fenThreeQ, "Qh4e1", "h4e1", 0},
 
-		{fenQh5Check, "Qh5#", "", 0},  // "#" on a mere check
-		{fenFoolsMate, "Qh4+", "", 0}, // "+" on a mate
-		{fenStart, "Nf3+", "", 0},     // "+" without check
-		{fenStart, "Nf3#", "", 0},
-		{fenCastleChk, "O-O#", "", 0},
-		{fenCastling, "O-O+", "", 0},
-		{fenQh5Check, "Qh5++", "", 0},
-		{fenFoolsMate, "Qh4#+", "", 0},
-		{fenFoolsMate, "Qh4##", "", 0},
-		{fenExd5, "e:d5", "", 0},
-		{fenStart, "Nxf3", "", 0}, // "x" on a non-capture
-		{fenExd5, "ed5", "", 0},   // capture without "x"
-		{fenKiwipete, "Nf7", "", 0},
-		{fenPinnedN, "Nbd2", "", 0}, // over-disambiguated: the f3 knight is pinned
-		{fenStart, "Ngf3", "", 0},
-		{fenStart, "Ng1-f3", "", 0},
-		{fenThreeQ, "Qh1e1", "", 0},
+		{fenQh5Check, "Qh5#", "", 3},  // "#" on a mere check
+		{fenFoolsMate, "Qh4+", "", 3}, // "+" on a mate
+		{fenStart, "Nf3+", "", 3},     // "+" without check
+		{fenStart, "Nf3#", "", 3},
+		{fenExd5, "exd5+", "", 4},
+		{fenCastleChk, "O-O#", "", 3},
+		{fenCastling, "O-O+", "", 3},
+		{fenQh5Check, "Qh5++", "", 3},
+		{fenFoolsMate, "Qh4#+", "", 3},
+		{fenFoolsMate, "Qh4##", "", 3},
+		{fenQh5Check, "Qh5+!", "", 4},
+		{fenExd5, "e:d5", "", 1},
+		{fenStart, "Nxf3", "", 1}, // "x" on a non-capture
+		{fenExd5, "ed5", "", 1},   // capture without "x"
+		{fenKiwipete, "Nf7", "", 1},
+		{fenPinnedN, "Nbd2", "", 1}, // over-disambiguated: the f3 knight is pinned
+		{fenStart, "Ngf3", "", 1},
+		{fenStart, "N1f3", "", 1},
+		{fenStart, "Ng1-f3", "", 1},
+		{fenStart, "e2-e4", "", 0},
+		{fenThreeQ, "Qh1e1", "", 1},
 		{fenCastling, "0-0", "", 0},
-		{fenPromote, "e8Q+", "", 0},
-		{fenPromote, "e8=q+", "", 0},
+		{fenPromote, "e8Q+", "", 2},
+		{fenPromote, "e8(Q)+", "", 2},
+		{fenPromote, "e8=q+", "", 3},
 		{fenStart, "Pe4", "", 0},
-		{fenStart, "e4!", "", 0},
-		{fenEnPassant, "exf6 e.p.", "", 0},
+		{fenStart, "e4!", "", 2},
+		{fenStart, "Nf3!?", "", 3},
+		{fenEnPassant, "exf6 e.p.", "", 5},
 		{fenStart, "g1f3", "", 0},
 	}
 	for _, tt := range tests {
