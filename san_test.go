@@ -528,3 +528,63 @@ func TestSANErrorMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestSANNotLegal: SAN and LAN write NullMove as "--", a plain move that names a legal one
+// (castling as the king's two-square move or as king takes rook) as that move, and anything
+// else in UCI form; the readers never return NullMove without an error.
+func TestSANNotLegal(t *testing.T) {
+	tests := []struct {
+		fen      string
+		m        Move
+		san, lan string
+	}{
+		{fenStart, NullMove, "--", "--"},
+		{fenStart, NewMove(E2, E5, NoPieceType), "e2e5", "e2e5"},
+		{fenStart, NewMove(E7, E5, NoPieceType), "e7e5", "e7e5"},
+		{fenPromote, NewMove(E7, E8, NoPieceType), "e7e8", "e7e8"},
+		{fenStart, NewMove(E2, E4, Queen), "e2e4q", "e2e4q"},
+		{fenCastling, NewMove(E1, G1, NoPieceType), "O-O", "O-O"},
+		{fenCastling, NewMove(E1, H1, NoPieceType), "O-O", "O-O"},
+		{fenCastling, NewMove(E1, C1, NoPieceType), "O-O-O", "O-O-O"},
+		{fenEnPassant, NewMove(E5, F6, NoPieceType), "exf6", "e5xf6"},
+		{fenPromote, NewMove(E7, E8, Knight), "e8=N", "e7-e8=N"},
+	}
+	for _, tt := range tests {
+		p := MustParseFEN(tt.fen)
+		if got := p.SAN(tt.m); got != tt.san {
+			t.Errorf("%s\nSAN(%v) = %q, want %q", tt.fen, tt.m, got, tt.san)
+		}
+		if got := p.LAN(tt.m); got != tt.lan {
+			t.Errorf("%s\nLAN(%v) = %q, want %q", tt.fen, tt.m, got, tt.lan)
+		}
+	}
+	for _, s := range []string{"--", "0000", "Z0"} {
+		if m, err := StartingPosition().ParseSAN(s); err == nil || m != NullMove {
+			t.Errorf("ParseSAN(%q) = %v, %v; want an error", s, m, err)
+		}
+	}
+}
+
+// TestSANAllocs: AppendSAN and the readers allocate nothing on the happy path.
+func TestSANAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts are not kept under -race")
+	}
+	cases := sanCases()
+	buf := make([]byte, 0, 16)
+	for name, f := range map[string]func(c *sanCase){
+		"AppendSAN":         func(c *sanCase) { buf = c.pos.AppendSAN(buf[:0], c.move) },
+		"ParseSAN":          func(c *sanCase) { _, _ = c.pos.ParseSAN(c.san) },
+		"ParseSANStrict":    func(c *sanCase) { _, _ = c.pos.ParseSANStrict(c.san) },
+		"ParseSANDeviation": func(c *sanCase) { _, _, _ = c.pos.ParseSANDeviation(c.san) },
+	} {
+		allocs := testing.AllocsPerRun(10, func() {
+			for i := range cases {
+				f(&cases[i])
+			}
+		})
+		if allocs > 0 {
+			t.Errorf("%s: %v allocations per %d moves, want 0", name, allocs, len(cases))
+		}
+	}
+}
