@@ -152,7 +152,9 @@ type sanStats struct {
 //   - "#" iff the position after m is checkmate, "+" iff it is check and not mate;
 //   - disambiguation is minimal: dropping it, or any part of it, or giving the file instead
 //     of the rank, makes the string ambiguous;
-//   - ParseSAN(LAN(m)) == m and ParseSAN(m.String()) == m (UCI).
+//   - ParseSAN(LAN(m)) == m and ParseSAN(m.String()) == m (UCI);
+//   - every lenient spelling of sanVariants names m with exactly its deviation, and
+//     ParseSANStrict takes it only when that deviation is at most a missing suffix.
 func checkSANAllMoves(p Position, st *sanStats) string {
 	moves := p.LegalMoves()
 	st.positions++
@@ -211,8 +213,107 @@ func checkSANAllMoves(p Position, st *sanStats) string {
 		if got, err := p.ParseSAN(m.String()); err != nil || got != m {
 			return fail("ParseSAN(UCI %q) = %v, %v", m.String(), got, err)
 		}
+
+		// Every lenient spelling names the move and reports exactly its deviation.
+		for _, v := range sanVariants(p, m, san, lan) {
+			got, dev, err := p.ParseSANDeviation(v.in)
+			if err != nil || got != m || dev != v.dev {
+				return fail("ParseSANDeviation(%q) = %v, [%v], %v; want [%v]", v.in, got, dev, err, v.dev)
+			}
+			if _, err := p.ParseSANStrict(v.in); (err == nil) != (v.dev&^SANMissingCheck == 0) {
+				return fail("ParseSANStrict(%q): %v", v.in, err)
+			}
+		}
 	}
 	return ""
+}
+
+// sanVariant is a lenient spelling of a move and the deviation it must report.
+type sanVariant struct {
+	in  string
+	dev SANDeviation
+}
+
+// sanVariants returns the lenient spellings of the move m, whose SAN is san and LAN lan:
+// suffixes missing or wrong, glyphs, zeros for castling, promotion spellings, the pawn
+// letter, a missing or extra "x", over-disambiguation, "e.p.", LAN and UCI.
+func sanVariants(p Position, m Move, san, lan string) []sanVariant {
+	body, suffix := san, ""
+	if n := len(san); san[n-1] == '+' || san[n-1] == '#' {
+		body, suffix = san[:n-1], san[n-1:]
+	}
+	wrong := map[string]string{"": "+", "+": "#", "#": "+"}[suffix]
+	out := []sanVariant{
+		{body + suffix + "!", SANGlyph},
+		{body + suffix + "?!", SANGlyph},
+		{body + wrong, SANWrongCheck},
+		{body + wrong + "??", SANWrongCheck | SANGlyph},
+	}
+	missing := SANDeviation(0)
+	if suffix != "" {
+		missing = SANMissingCheck
+		out = append(out, sanVariant{body, SANMissingCheck}, sanVariant{body + suffix + suffix, SANWrongCheck})
+	}
+	out = append(out, sanVariant{m.String(), SANUCI | missing})
+	if m.IsCastle() {
+		return append(out, sanVariant{strings.ReplaceAll(body, "O", "0") + suffix, SANZeroCastling},
+			sanVariant{lan, 0})
+	}
+
+	core, promo := body, ""
+	if i := strings.IndexByte(body, '='); i >= 0 {
+		core, promo = body[:i], body[i+1:]
+		lower := strings.ToLower(promo)
+		out = append(out, sanVariant{core + promo + suffix, SANPromotionForm},
+			sanVariant{core + "(" + promo + ")" + suffix, SANPromotionForm},
+			sanVariant{core + "=" + lower + suffix, SANPromotionForm},
+			sanVariant{core + lower + suffix, SANPromotionForm})
+		promo = "=" + promo
+	}
+	dest := core[len(core)-2:]
+	pre := core[:len(core)-2]
+	capture := strings.HasSuffix(pre, "x")
+	pre = strings.TrimSuffix(pre, "x")
+	x := ""
+	if capture {
+		x = "x"
+		out = append(out, sanVariant{pre + dest + promo + suffix, SANMissingCapture},
+			sanVariant{pre + ":" + dest + promo + suffix, SANMissingCapture})
+	} else {
+		out = append(out, sanVariant{pre + "x" + dest + promo + suffix, SANWrongCapture})
+	}
+	from := m.From().String()
+	pawn := p.PieceAt(m.From()).Type() == Pawn
+	long := SANOverDisambiguation
+	if pawn {
+		out = append(out, sanVariant{"P" + body + suffix, SANPawnLetter})
+		if capture {
+			out = append(out, sanVariant{pre + from[1:] + x + dest + promo + suffix, SANOverDisambiguation})
+		} else {
+			out = append(out, sanVariant{from[:1] + dest + promo + suffix, SANOverDisambiguation})
+		}
+	} else {
+		letter, dis := pre[:1], pre[1:]
+		switch len(dis) {
+		case 0:
+			out = append(out, sanVariant{letter + from[:1] + x + dest + suffix, SANOverDisambiguation},
+				sanVariant{letter + from[1:] + x + dest + suffix, SANOverDisambiguation},
+				sanVariant{letter + from + x + dest + suffix, SANOverDisambiguation})
+		case 1:
+			out = append(out, sanVariant{letter + from + x + dest + suffix, SANOverDisambiguation})
+		case 2:
+			long = 0 // the LAN's origin is SAN's disambiguation
+		}
+	}
+	if !capture {
+		long |= SANLongAlgebraic
+	}
+	out = append(out, sanVariant{lan, long})
+	if m.IsEnPassant() {
+		out = append(out, sanVariant{body + " e.p." + suffix, SANEnPassantSuffix},
+			sanVariant{body + "e.p." + suffix, SANEnPassantSuffix})
+	}
+	return out
 }
 
 // oracleSAN writes SAN from the rules of PGN Standard §8.2.3 and the list of legal moves,
@@ -311,7 +412,7 @@ func sanProperties(t *testing.T, chess960 bool, runs int) {
 	params.MinSuccessfulTests = runs
 	properties := gopter.NewProperties(params)
 	var st sanStats
-	properties.Property("SAN round trip, uniqueness, suffix, minimal disambiguation, LAN and UCI", prop.ForAll(
+	properties.Property("SAN round trip, uniqueness, suffix, minimal disambiguation, LAN, UCI, lenient spellings", prop.ForAll(
 		func(w walk) string {
 			for _, p := range w.positions() {
 				if msg := checkSANAllMoves(p, &st); msg != "" {
@@ -327,7 +428,7 @@ func sanProperties(t *testing.T, chess960 bool, runs int) {
 }
 
 func TestSANPropertiesStandard(t *testing.T) {
-	runs := 300
+	runs := 200
 	if testing.Short() {
 		runs = 20
 	}
@@ -335,7 +436,7 @@ func TestSANPropertiesStandard(t *testing.T) {
 }
 
 func TestSANPropertiesChess960(t *testing.T) {
-	runs := 300
+	runs := 200
 	if testing.Short() {
 		runs = 20
 	}
