@@ -235,8 +235,8 @@ func (p *Position) hasLegalMove() bool {
 // legal move it names. Besides exact SAN it accepts the spellings real files contain when they
 // still name exactly one legal move (ParseSANDeviation reports which were used):
 //
-//   - check and mate suffixes present, missing, wrong or doubled (+, #, ++), annotation glyphs attached
-//     (!, ?, !!, ??, !?, ?!), and "e.p." after an en-passant capture;
+//   - check and mate suffixes present, missing, wrong or doubled (+, #, ++), annotation
+//     glyphs attached (!, ?, !!, ??, !?, ?!), and "e.p." after an en-passant capture;
 //   - castling as O-O, O-O-O, 0-0 or 0-0-0;
 //   - promotion with or without "=" or in brackets, in either case: e8=Q, e8Q, e8(Q), e8=q;
 //   - over-disambiguation (Ngf3, N1f3, Ng1f3) and long algebraic with "-" or "x" (Ng1-f3,

@@ -387,7 +387,12 @@ func TestSANWriter(t *testing.T) {
 		{"r1k5/8/8/8/8/8/8/R1K5 w Aa - 0 1", "c1a1", "O-O-O", "O-O-O"},   // the king stays on c1
 		{"r1k4r/8/8/8/8/8/8/R1K4R b KQkq - 0 1", "c8a8", "O-O-O", "O-O-O"},
 		{"2k5/8/8/8/8/8/8/1K3R2 w F - 0 1", "b1f1", "O-O", "O-O"},
-		{"1k6/8/8/8/8/8/8/1K1R4 w D - 0 1", "b1d1", "O-O", "O-O"}, // the rook on d1 is on the king's h-side
+		{"1k6/8/8/8/8/8/8/5KR1 w G - 0 1", "f1g1", "O-O", "O-O"},       // king and rook swap squares
+		{"1k6/8/8/8/8/8/8/2RK4 w C - 0 1", "d1c1", "O-O-O", "O-O-O"},   // king and rook swap squares
+		{"5k2/8/8/8/8/8/8/1K4R1 w G - 0 1", "b1g1", "O-O+", "O-O+"},    // the rook checks from f1
+		{"3k4/8/8/8/8/8/8/R5K1 w A - 0 1", "g1a1", "O-O-O+", "O-O-O+"}, // king g1 to c1, rook to d1
+		{"r5k1/8/8/8/8/8/8/3K4 b a - 0 1", "g8a8", "O-O-O+", "O-O-O+"}, // Black, Shredder letter of the rook
+		{"1k6/8/8/8/8/8/8/1K1R4 w D - 0 1", "b1d1", "O-O", "O-O"},      // the rook on d1 is on the king's h-side
 	}
 	for _, tt := range tests {
 		p := MustParseFEN(tt.fen)
