@@ -808,6 +808,9 @@ func (p *Position) illegalReason(m Move) string {
 	case pc.Color() != p.turn:
 		return "the piece on " + from.String() + " is " + pc.Color().String() + "'s, and it is " + p.turn.String() + " to move"
 	}
+	if to := m.To(); pc.Type() == Pawn && m.Promotion() == NoPieceType && (to.Rank() == 7 || to.Rank() == 0) && p.IsLegal(NewMove(from, to, Queen)) {
+		return "a pawn reaching the last rank must promote: add q, r, b or n"
+	}
 	return "the " + pc.Type().String() + " on " + from.String() + " cannot move to " + m.To().String()
 }
 

@@ -1036,7 +1036,8 @@ func (b *pgnBuilder) move(tok []byte) {
 	if !f.numbered && (f.pos.turn == White || !f.moved) {
 		b.problem(true, ErrPGNWarning, "missing move number", moveLabel(&f.pos, tok))
 	}
-	m, dev, err := f.pos.parseSAN(unsafe.String(&tok[0], len(tok))) // tok outlives no success
+	var sp sanParts
+	m, dev, err := f.pos.parseSAN(unsafe.String(&tok[0], len(tok)), &sp) // tok outlives no success
 	if err != nil {
 		msg := err.Error()
 		var se *SANError

@@ -24,6 +24,7 @@ type SANError struct {
 
 func (e *SANError) Error() string {
 	var sb strings.Builder
+	sb.WriteString("chess: ")
 	sb.WriteString(e.Err.Error())
 	sb.WriteString(" ")
 	sb.WriteString(quote(e.Input))
@@ -56,14 +57,14 @@ type SANDeviation uint16
 // The lenient spellings of ParseSAN, one flag each.
 const (
 	SANMissingCheck       SANDeviation = 1 << iota // no "+" or "#" although the move checks or mates
-	SANWrongCheck                                  // a "+" or "#" that does not fit the move
+	SANWrongCheck                                  // a "+" or "#" that does not fit the move, or more than one
 	SANGlyph                                       // an annotation glyph attached: ! ? !! ?? !? ?!
 	SANZeroCastling                                // castling with zeros: 0-0, 0-0-0
 	SANPromotionForm                               // promotion as e8Q, e8(Q) or with a lower-case letter
 	SANOverDisambiguation                          // origin file or rank given where not needed: Ngf3, N1f3, Ng1f3
 	SANLongAlgebraic                               // long algebraic with "-": Ng1-f3, e2-e4
-	SANMissingCapture                              // a capture without "x"
-	SANWrongCapture                                // an "x" on a move that captures nothing
+	SANMissingCapture                              // a capture without "x" (no sign, or the old ":")
+	SANWrongCapture                                // an "x" or ":" on a move that captures nothing
 	SANPawnLetter                                  // a pawn move written with "P": Pe4
 	SANEnPassantSuffix                             // "e.p." after an en-passant capture
 	SANUCI                                         // UCI coordinates: g1f3, e7e8q, e1g1
@@ -235,41 +236,53 @@ func (p *Position) hasLegalMove() bool {
 // legal move it names. Besides exact SAN it accepts the spellings real files contain when they
 // still name exactly one legal move (ParseSANDeviation reports which were used):
 //
-//   - check and mate suffixes present, missing or wrong (+, #), annotation glyphs attached
-//     (!, ?, !!, ??, !?, ?!), and "e.p." after an en-passant capture;
+//   - check and mate suffixes present, missing, wrong or doubled (+, #, ++), annotation
+//     glyphs attached (!, ?, !!, ??, !?, ?!), and "e.p." after an en-passant capture;
 //   - castling as O-O, O-O-O, 0-0 or 0-0-0;
 //   - promotion with or without "=" or in brackets, in either case: e8=Q, e8Q, e8(Q), e8=q;
 //   - over-disambiguation (Ngf3, N1f3, Ng1f3) and long algebraic with "-" or "x" (Ng1-f3,
 //     e2-e4, e4xd5);
-//   - a capture without "x" and an "x" on a move that captures nothing;
+//   - a capture without "x" (or with the old ":", e:d5) and an "x" on a move that captures
+//     nothing;
 //   - pawn moves written with a "P" (Pe4);
 //   - UCI coordinates (g1f3, e7e8q, e1g1 and e1h1 for castling).
 //
-// A lower-case "b" at the start is a pawn on the b-file, never a bishop. The error is a
+// A lower-case "b" at the start is a pawn on the b-file, never a bishop, and a pawn capture
+// must name the pawn's file ("d5" and "xd5" are never exd5). The error is a
 // *SANError wrapping ErrSyntax, ErrIllegalMove (with the reason when it is clear: a pinned
 // piece, a king that would be in check, castling without the right or through check, no piece
 // that can reach the square) or ErrAmbiguousMove (listing the candidates).
 func (p Position) ParseSAN(s string) (Move, error) {
-	m, _, err := p.parseSAN(s)
+	var sp sanParts
+	m, _, err := p.parseSAN(s, &sp)
 	return m, err
 }
 
 // ParseSANDeviation is ParseSAN that also reports which lenient spellings the input used;
 // the SANDeviation is zero when s was exact SAN.
 func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
-	return p.parseSAN(s)
+	var sp sanParts
+	return p.parseSAN(s, &sp)
 }
 
 // ParseSANStrict accepts only the exact SAN that Position.SAN writes, except that the "+" or
 // "#" suffix may be left out; a wrong suffix, a wrong "x", or any lenient spelling of
-// ParseSAN is an error wrapping ErrSyntax. Errors are *SANError as for ParseSAN.
+// ParseSAN is an error wrapping ErrSyntax, whose Offset is where the input first leaves exact
+// SAN. Errors are *SANError as for ParseSAN.
 func (p Position) ParseSANStrict(s string) (Move, error) {
-	m, dev, err := p.parseSAN(s)
+	var sp sanParts
+	m, dev, err := p.parseSAN(s, &sp)
 	if err != nil {
 		return m, err
 	}
 	if bad := dev &^ SANMissingCheck; bad != 0 {
-		return NullMove, &SANError{Input: s, Err: ErrSyntax, Reason: "not exact SAN: " + bad.String()}
+		off := len(s)
+		for i := range sp.devOffset {
+			if bad&(1<<i) != 0 {
+				off = min(off, sp.devOffset[i])
+			}
+		}
+		return NullMove, &SANError{Input: s, Offset: off, Err: ErrSyntax, Reason: "not exact SAN: " + bad.String()}
 	}
 	return m, nil
 }
@@ -281,7 +294,8 @@ type sanParts struct {
 	fromRank   int // -1 when not given
 	to         Square
 	promo      PieceType
-	capture    bool // "x" written
+	capture    bool // "x" or ":" written
+	colon      bool // the capture sign was ":", not SAN's "x"
 	castle     CastlingSide
 	isCastle   bool
 	suffix     byte // '+', '#' or 0
@@ -290,31 +304,49 @@ type sanParts struct {
 	uciMove    Move
 	toOffset   int
 	bodyLength int
+	fromOffset int                         // where the origin file or rank would be
+	signOffset int                         // of the "x", ":" or "-" before the destination
+	suffixOff  int                         // of the first "+" or "#"
+	devOffset  [len(sanDeviationNames)]int // for each deviation flag, where it starts in the input
+}
+
+// flag records the deviation d found at offset off of the input.
+func (sp *sanParts) flag(d SANDeviation, off int) {
+	for i := range sp.devOffset {
+		if d&(1<<i) != 0 && (sp.dev&(1<<i) == 0 || off < sp.devOffset[i]) {
+			sp.devOffset[i] = off
+		}
+	}
+	sp.dev |= d
 }
 
 func sanSyntax(s string, off int, reason string) error {
 	return &SANError{Input: s, Offset: off, Err: ErrSyntax, Reason: reason}
 }
 
-// splitSAN takes s apart without looking at a position.
-func splitSAN(s string) (sanParts, error) {
-	sp := sanParts{fromFile: -1, fromRank: -1}
+// splitSAN takes s apart into *sp without looking at a position.
+func splitSAN(s string, sp *sanParts) error {
+	*sp = sanParts{fromFile: -1, fromRank: -1}
 	body := s
 	// Suffixes, in any order: annotation glyphs, check or mate signs, "e.p.".
 	for len(body) > 0 {
 		switch c := body[len(body)-1]; {
 		case c == '!' || c == '?':
-			sp.dev |= SANGlyph
+			sp.flag(SANGlyph, len(body)-1)
 			body = body[:len(body)-1]
 			continue
 		case c == '+' || c == '#':
+			if sp.suffix != 0 {
+				sp.flag(SANWrongCheck, len(body)-1) // SAN has one sign: "+#", "++" are not it
+			}
 			if sp.suffix == 0 || sp.suffix == '+' && c == '#' {
 				sp.suffix = c
 			}
+			sp.suffixOff = len(body) - 1
 			body = body[:len(body)-1]
 			continue
 		case strings.HasSuffix(body, "e.p."):
-			sp.dev |= SANEnPassantSuffix
+			sp.flag(SANEnPassantSuffix, len(body)-4)
 			body = strings.TrimRight(body[:len(body)-4], " ")
 			continue
 		}
@@ -322,23 +354,23 @@ func splitSAN(s string) (sanParts, error) {
 	}
 	sp.bodyLength = len(body)
 	if len(body) < 2 {
-		return sp, sanSyntax(s, 0, "too short for a move")
+		return sanSyntax(s, 0, "too short for a move")
 	}
 	switch body {
 	case "O-O", "0-0", "O-O-O", "0-0-0":
 		sp.isCastle = true
 		if body[0] == '0' {
-			sp.dev |= SANZeroCastling
+			sp.flag(SANZeroCastling, 0)
 		}
 		if len(body) == 5 {
 			sp.castle = QueenSide
 		}
-		return sp, nil
+		return nil
 	}
 	if m, ok := parseUCIText(body); ok && isFile(body[0]) && isRank(body[1]) {
 		sp.uci, sp.uciMove = true, m
-		sp.dev |= SANUCI
-		return sp, nil
+		sp.flag(SANUCI, 0)
+		return nil
 	}
 
 	i := 0
@@ -348,7 +380,7 @@ func splitSAN(s string) (sanParts, error) {
 		i++
 	case 'P':
 		sp.piece = Pawn
-		sp.dev |= SANPawnLetter
+		sp.flag(SANPawnLetter, 0)
 		i++
 	default:
 		sp.piece = Pawn
@@ -356,37 +388,40 @@ func splitSAN(s string) (sanParts, error) {
 	// Promotion at the end: =Q, (Q), Q or q after the destination rank.
 	end := len(body)
 	if end-i >= 4 && body[end-2] == '=' && strings.IndexByte("KkPp", body[end-1]) >= 0 {
-		return sp, &SANError{Input: s, Offset: end - 1, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight"}
+		return &SANError{Input: s, Offset: end - 1, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight"}
 	}
 	if end-i >= 3 {
 		switch {
 		case body[end-2] == '=' && isPromoLetter(body[end-1]):
 			sp.promo = pieceTypeOfLetter(upper(body[end-1]))
 			if body[end-1] >= 'a' {
-				sp.dev |= SANPromotionForm
+				sp.flag(SANPromotionForm, end-1)
 			}
 			end -= 2
 		case end-i >= 4 && body[end-3] == '(' && body[end-1] == ')' && isPromoLetter(body[end-2]):
 			sp.promo = pieceTypeOfLetter(upper(body[end-2]))
-			sp.dev |= SANPromotionForm
 			end -= 3
+			sp.flag(SANPromotionForm, end)
 		case isPromoLetter(body[end-1]) && isRank(body[end-2]):
 			sp.promo = pieceTypeOfLetter(upper(body[end-1]))
-			sp.dev |= SANPromotionForm
 			end--
+			sp.flag(SANPromotionForm, end)
 		}
 	}
 	if end-i < 2 || !isFile(body[end-2]) || !isRank(body[end-1]) {
-		return sp, sanSyntax(s, max(end-2, 0), "want a destination square like e4")
+		return sanSyntax(s, max(end-2, 0), "want a destination square like e4")
 	}
 	sp.to = Square((body[end-1]-'1')<<4 | (body[end-2] - 'a'))
 	sp.toOffset = end - 2
+	sp.fromOffset = i
 	mid := body[i : end-2]
 	if n := len(mid); n > 0 && (mid[n-1] == 'x' || mid[n-1] == ':') {
 		sp.capture = true
+		sp.colon = mid[n-1] == ':'
+		sp.signOffset = i + n - 1
 		mid = mid[:n-1]
 	} else if n > 0 && mid[n-1] == '-' {
-		sp.dev |= SANLongAlgebraic
+		sp.flag(SANLongAlgebraic, i+n-1)
 		mid = mid[:n-1]
 	}
 	switch len(mid) {
@@ -398,20 +433,20 @@ func splitSAN(s string) (sanParts, error) {
 		case isRank(mid[0]):
 			sp.fromRank = int(mid[0] - '1')
 		default:
-			return sp, sanSyntax(s, i, "want an origin file or rank")
+			return sanSyntax(s, i, "want an origin file or rank")
 		}
 	case 2:
 		if !isFile(mid[0]) || !isRank(mid[1]) {
-			return sp, sanSyntax(s, i, "want an origin square")
+			return sanSyntax(s, i, "want an origin square")
 		}
 		sp.fromFile, sp.fromRank = int(mid[0]-'a'), int(mid[1]-'1')
 	default:
-		return sp, sanSyntax(s, i, "unexpected characters before the destination")
+		return sanSyntax(s, i, "unexpected characters before the destination")
 	}
 	if sp.promo != NoPieceType && sp.piece != Pawn {
-		return sp, sanSyntax(s, end, "only a pawn promotes")
+		return sanSyntax(s, end, "only a pawn promotes")
 	}
-	return sp, nil
+	return nil
 }
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
@@ -448,8 +483,14 @@ func pieceTypeOfLetter(c byte) PieceType {
 	return NoPieceType
 }
 
-func (p *Position) parseSAN(s string) (Move, SANDeviation, error) {
-	sp, err := splitSAN(s)
+func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) {
+	if s == "--" { // the null move, as SAN writes it
+		if p.InCheck() {
+			return NullMove, 0, &SANError{Input: s, Err: ErrIllegalMove, Reason: "a null move cannot be played in check"}
+		}
+		return NullMove, 0, nil
+	}
+	err := splitSAN(s, sp)
 	if err != nil {
 		return NullMove, 0, err
 	}
@@ -464,24 +505,25 @@ func (p *Position) parseSAN(s string) (Move, SANDeviation, error) {
 			err = &SANError{Input: s, Err: ErrIllegalMove, Reason: p.illegalReason(sp.uciMove)}
 		}
 	default:
-		m, err = p.findMove(s, &sp)
+		m, err = p.findMove(s, sp)
 	}
 	if err != nil {
 		return NullMove, 0, err
 	}
-	dev := sp.dev
 	if m&moveEnPassant == 0 {
-		if dev&SANEnPassantSuffix != 0 {
+		if sp.dev&SANEnPassantSuffix != 0 {
 			return NullMove, 0, sanSyntax(s, sp.bodyLength, "e.p. on a move that is not an en-passant capture")
 		}
 	}
 	if !sp.isCastle && !sp.uci {
 		capture := p.board[m.rawTo()] != NoPiece || m&moveEnPassant != 0
 		switch {
+		case capture && sp.colon:
+			sp.flag(SANMissingCapture, sp.signOffset)
 		case capture && !sp.capture:
-			dev |= SANMissingCapture
+			sp.flag(SANMissingCapture, sp.toOffset)
 		case !capture && sp.capture:
-			dev |= SANWrongCapture
+			sp.flag(SANWrongCapture, sp.signOffset)
 		}
 	}
 	child := *p
@@ -496,11 +538,11 @@ func (p *Position) parseSAN(s string) (Move, SANDeviation, error) {
 	switch {
 	case sp.suffix == want:
 	case sp.suffix == 0:
-		dev |= SANMissingCheck
+		sp.flag(SANMissingCheck, sp.bodyLength)
 	default:
-		dev |= SANWrongCheck
+		sp.flag(SANWrongCheck, sp.suffixOff)
 	}
-	return m, dev, nil
+	return m, sp.dev, nil
 }
 
 // findCastle returns the legal castling move on side, or an error saying why there is none.
@@ -546,6 +588,12 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	cands := p.reachers(sp.piece, to)
 	if sp.fromFile >= 0 {
 		cands &= fileMask << uint(sp.fromFile)
+	} else if sp.piece == Pawn && cands&^(fileMask<<uint(to&7)) != 0 {
+		// A pawn capture names the pawn's file (PGN Standard §8.2.3.3): without it, "d5" or
+		// "xd5" is a move of the d-pawn, not exd5.
+		f := sq88(bits.TrailingZeros64(cands &^ (fileMask << uint(to&7))))
+		return NullMove, &SANError{Input: s, Offset: 0, Err: ErrIllegalMove,
+			Reason: "a pawn capture names the pawn's file: " + string(rune('a'+f&7)) + "x" + to.String()}
 	}
 	if sp.fromRank >= 0 {
 		cands &= rankMask << (8 * uint(sp.fromRank))
@@ -600,7 +648,7 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	}
 	found |= Move(sp.promo) << 16
 	if sp.fromFile >= 0 || sp.fromRank >= 0 {
-		sp.dev |= p.disambiguationExcess(found, sp)
+		sp.flag(p.disambiguationExcess(found, sp), sp.fromOffset)
 	}
 	return found, nil
 }
