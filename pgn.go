@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -478,6 +479,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			}
 		}
 		r.games++
+		sort.SliceStable(b.errs, func(i, j int) bool { return b.errs[i].Offset < b.errs[j].Offset })
 		return g, b.errs
 	}
 }

@@ -209,19 +209,56 @@ func (pw *pgnWriter) move(parent, child *PGNNode, needNumber bool) {
 		tok = strconv.AppendInt(tok, int64(p.fullmove), 10)
 		tok = append(tok, "... "...)
 	}
-	if len(tok) > 0 {
-		pw.token(string(tok[:len(tok)-1]))
-	}
+	// the move number and the move stay on one line
 	if child.Move == NullMove {
-		pw.token("--")
+		tok = append(tok, "--"...)
 	} else {
-		var san [16]byte
-		pw.token(string(p.AppendSAN(san[:0], child.Move)))
+		tok = p.AppendSAN(tok, child.Move)
 	}
+	pw.token(string(tok))
 	for _, n := range child.NAGs {
 		pw.token("$" + strconv.Itoa(int(n)))
 	}
 	for _, c := range child.Comments {
 		pw.comment(c)
 	}
+}
+
+// NewPGNGame returns the PGN form of a game played with Game: the Seven Tag Roster with
+// unknown values ("?", "????.??.??") that the caller may fill in, the Result tag and
+// termination marker from g.Outcome() ("*" while the game goes on), SetUp and FEN tags when the
+// game did not start from the standard position, a Variant "Chess960" tag for Chess960, and
+// the moves as the main line of the tree.
+func NewPGNGame(g *Game) *PGNGame {
+	g.ensure()
+	start := g.positions[0]
+	result := g.Outcome().Result()
+	pg := &PGNGame{
+		Index: 1,
+		Tags: []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"},
+			{"Black", "?"}, {"Result", result}},
+		Result: result,
+		Root:   &PGNNode{Position: start},
+	}
+	if start.Chess960() {
+		pg.Tags = append(pg.Tags, Tag{"Variant", "Chess960"})
+	}
+	if start.WithChess960(false) != StartingPosition() {
+		pg.Tags = append(pg.Tags, Tag{"SetUp", "1"}, Tag{"FEN", start.FEN()})
+	}
+	node := pg.Root
+	pos := start
+	for _, m := range g.Moves() {
+		next, err := pos.Play(m)
+		if err != nil {
+			break // cannot happen: a Game holds legal moves
+		}
+		child := &PGNNode{Parent: node, Move: m, Position: next}
+		node.Children = append(node.Children, child)
+		node, pos = child, next
+		pg.Plies++
+	}
+	pg.Final = pos
+	pg.BoardEnd = g.board
+	return pg
 }
