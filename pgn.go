@@ -718,7 +718,9 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			return
 		}
 		s.mark()
-		if c != '{' && c != ';' && (c != '%' || !s.atLineStart()) {
+		// the next game's "[" is no content of this one: comments or escape lines before a
+		// tag section make no game of their own
+		if c != '{' && c != ';' && c != '[' && (c != '%' || !s.atLineStart()) {
 			b.content = true
 		}
 		switch c {
