@@ -134,7 +134,7 @@ type PGNError struct {
 	Line     int    // line of the token, from 1
 	Column   int    // byte column of the token, from 1
 	Offset   int64  // byte offset of the token
-	Ply      int    // the ply of the move in its line (1 = first move), 0 when not at a move
+	Ply      int    // the move's ply by its move number (1 for "1.e4", 24 for "12...Nf6"), 0 when not at a move
 	Move     string // the move as in a book: "12...Nf6", "3.e4"; or "" when not at a move
 	Token    string // the token text (cut to 40 bytes)
 	Warning  bool   // a finding that does not make the game wrong (a lenient spelling, ...)
@@ -358,6 +358,23 @@ type pgnBuilder struct {
 	content   bool // the movetext has a token other than comments
 	mainMoves int  // move tokens of the main line, played or not
 	finished  bool // the main line reached an automatic end (rules); later moves are flagged
+
+	variantAt, fenAt, resultTagAt tokenPos // where the values of the Variant, FEN and Result tags are
+	resultAt                      tokenPos // where the termination marker is
+}
+
+// tokenPos is where a token is in the input.
+type tokenPos struct {
+	line, col int
+	off       int64
+}
+
+// at makes the token at p, whose text is tok, the current token, so that problem reports
+// it there.
+func (b *pgnBuilder) at(p tokenPos, tok string) {
+	s := &b.r.s
+	s.tokLine, s.tokCol, s.tokOff = p.line, p.col, p.off
+	s.tok = []byte(tok)
 }
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
@@ -525,6 +542,7 @@ func (b *pgnBuilder) tagPair() {
 	s.mark()
 	s.symbol()
 	name := s.tok
+	nameAt := tokenPos{s.tokLine, s.tokCol, s.tokOff}
 	if len(name) == 0 {
 		b.problem(false, ErrBadTag, "empty tag name", "")
 		skipTagRest(s)
@@ -538,6 +556,7 @@ func (b *pgnBuilder) tagPair() {
 	nameStr := tagName(name)
 	skipInline(s)
 	s.mark()
+	at := tokenPos{s.tokLine, s.tokCol, s.tokOff}
 	var value string
 	bad := false
 	if c, ok := s.peek(0); ok && c == '"' {
@@ -562,9 +581,12 @@ func (b *pgnBuilder) tagPair() {
 	} else if !bad {
 		s.mark()
 		if ok && c == '"' || ok && c != '\n' && c != '\r' && c != '[' {
-			b.problem(false, ErrBadTag, "unescaped '\"' in the tag value or text after it", "")
+			start := s.pos
 			skipTagRest(s)
+			s.tok = s.buf[start:s.pos] // the text after the value, not the value
+			b.problem(false, ErrBadTag, "unescaped '\"' in the tag value or text after it", "")
 		} else {
+			s.tok = nil
 			b.problem(false, ErrBadTag, "missing ']' after the tag pair", "")
 		}
 	} else {
@@ -572,7 +594,7 @@ func (b *pgnBuilder) tagPair() {
 	}
 	for _, t := range b.g.Tags {
 		if t.Name == nameStr {
-			s.tok = name
+			b.at(nameAt, nameStr)
 			b.problem(false, ErrBadTag, "duplicate tag "+nameStr+": the first value is kept", "")
 			return
 		}
@@ -585,6 +607,14 @@ func (b *pgnBuilder) tagPair() {
 		default:
 			b.problem(false, ErrBadTag, "Result must be 1-0, 0-1, 1/2-1/2 or *", "")
 		}
+	}
+	switch nameStr {
+	case "Variant":
+		b.variantAt = at
+	case "FEN":
+		b.fenAt = at
+	case "Result":
+		b.resultTagAt = at
 	}
 	b.g.Tags = append(b.g.Tags, Tag{nameStr, value})
 }
@@ -663,6 +693,7 @@ func (b *pgnBuilder) setUp() Position {
 			chess960 = true
 		default:
 			b.unsupp = true
+			b.at(b.variantAt, v)
 			b.problem(false, ErrUnsupportedVariant, "variant "+strconv.Quote(v)+" is not supported: only standard chess and Chess960", "")
 			return start
 		}
@@ -671,6 +702,7 @@ func (b *pgnBuilder) setUp() Position {
 		p, err := ParseFEN(fen)
 		if err != nil {
 			b.unsupp = true // nothing to replay the moves on
+			b.at(b.fenAt, fen)
 			b.problem(false, fmt.Errorf("%w: %w", ErrBadFEN, err), "bad FEN tag: "+err.Error(), "")
 			return start
 		}
@@ -793,6 +825,7 @@ func (b *pgnBuilder) symbol() bool {
 	switch string(t) {
 	case "1-0", "0-1", "1/2-1/2", "*":
 		b.g.Result = string(t)
+		b.resultAt = tokenPos{s.tokLine, s.tokCol, s.tokOff}
 		b.afterResult()
 		return true
 	case "--", "Z0", "0000":
@@ -1165,6 +1198,7 @@ func (b *pgnBuilder) finish() {
 	case g.Result == "" && !b.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
 		b.problem(true, ErrPGNWarning, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
 	case g.Result != "" && tagResult != "" && g.Result != tagResult:
+		b.at(b.resultAt, g.Result)
 		b.problem(true, ErrPGNWarning, "the Result tag says "+tagResult+" but the movetext ends with "+g.Result, "")
 	}
 	declared := g.Result
@@ -1184,6 +1218,11 @@ func (b *pgnBuilder) finish() {
 			}
 		}
 		if declared != "" && declared != "*" && declared != want {
+			if g.Result != "" {
+				b.at(b.resultAt, g.Result)
+			} else {
+				b.at(b.resultTagAt, tagResult)
+			}
 			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+declared, "")
 		}
 	}

@@ -272,3 +272,150 @@ var pgnStandardCases = []pgnReadCase{
 }
 
 func TestPGNStandard(t *testing.T) { checkPGNCases(t, pgnStandardCases, nil) }
+
+// What real files do, quirk by quirk (the issue's list): the exact games read.
+var pgnQuirkCases = []pgnReadCase{
+	{"UTF-8 byte-order mark", "\xEF\xBB\xBF[Event \"E\"]\n*\n", []string{`[Event "E"] => *`}},
+	{"byte-order mark: columns count from after it", "\xEF\xBB\xBF1. e4 e5 2. Ke3 *", []string{`e2e4 e7e5 => * !1:13 illegal move 2.Ke3`}},
+	{"Latin-1 bytes in a tag value pass through", "[White \"M\xfcller, J\xf6rg\"]\n*\n", []string{`[White "M\xfcller, J\xf6rg"] => *`}},
+	{"Latin-1 bytes in a comment pass through", "1. e4 {Sch\xe4fer \xbd} *", []string{"e2e4 {Sch\xe4fer \xbd} => *"}},
+	{"UTF-8 text in tags and comments", "[White \"Nepomniachtchi, Ян\"]\n1. e4 {Ходы ♔} *", []string{`[White "Nepomniachtchi, Ян"] e2e4 {Ходы ♔} => *`}},
+	{"CRLF line ends: lines counted once", "[Event \"E\"]\r\n\r\n1. e4 e5\r\n2. Ke3 *\r\n", []string{`[Event "E"] e2e4 e7e5 => * !4:4 illegal move 2.Ke3`}},
+	{"CR line ends", "[Event \"E\"]\r\r1. e4 e5\r2. Ke3 *\r", []string{`[Event "E"] e2e4 e7e5 => * !4:4 illegal move 2.Ke3`}},
+	{"LF CR mixed", "[Event \"E\"]\n\r1. e4 e5\n\r2. Ke3 *\n", []string{`[Event "E"] e2e4 e7e5 => * !5:4 illegal move 2.Ke3`}},
+	{"tabs between tokens; a column is a byte", "1.\te4\te5\t2.\tKe3 *", []string{`e2e4 e7e5 => * !1:13 illegal move 2.Ke3`}},
+	{"blank lines inside movetext", "[Event \"E\"]\n\n1. e4\n\n\ne5\n\n2. Nf3 *\n", []string{`[Event "E"] e2e4 e7e5 g1f3 => *`}},
+	{"leading white space before tags and moves", "   [Event \"E\"]\n\t 1. e4 *\n", []string{`[Event "E"] e2e4 => *`}},
+	{"games separated by no blank line", "[Event \"A\"]\n1. e4 *\n[Event \"B\"]\n1. d4 *\n", []string{`[Event "A"] e2e4 => *`, `[Event "B"] d2d4 => *`}},
+	{"next game's tags on the marker's line", "[Event \"A\"] 1. e4 * [Event \"B\"] 1. d4 *", []string{`[Event "A"] e2e4 => *`, `[Event "B"] d2d4 => *`}},
+	{"movetext without tags", "1. e4 e5 1-0\n", []string{`e2e4 e7e5 => 1-0`}},
+	{"tagless games one per line", "1. e4 e5 *\n1. d4 d5 1-0\n1. c4 0-1\n", []string{`e2e4 e7e5 => *`, `d2d4 d7d5 => 1-0`, `c2c4 => 0-1`}},
+	{"run-together games without markers: 1. at the start of a line begins a game", "1. e4 e5 2. Nf3\n1. d4 d5\n",
+		[]string{`e2e4 e7e5 g1f3 =>  ~2:1`, `d2d4 d7d5 =>  ~3:1`}},
+	{"1. at the start of a line after one move is a wrong move number, not a game", "1. e4\n1. e5 *\n", []string{`e2e4 e7e5 => *`}},
+	{"game without marker followed by tags", "[Event \"A\"]\n1. e4 e5\n\n[Event \"B\"]\n1. d4 *\n", []string{`[Event "A"] e2e4 e7e5 =>  ~4:1`, `[Event "B"] d2d4 => *`}},
+	{"text after the marker on its line is ignored with a warning", "1. e4 1-0 ff\n1. d4 * *\n", []string{`e2e4 => 1-0 ~1:11`, `d2d4 => * ~2:9`}},
+	{"trailing garbage after the last game", "1. e4 *\n\nthis is not PGN\n", []string{`e2e4 => *`, `=>  !3:1 syntax error 1.this ~3:1 1.this`}},
+	{"trailing white space and comments make no game", "1. e4 *\n\n{ the end }\n\n% done\n\n", []string{`e2e4 => *`}},
+	{"result missing at the end of the file, no final newline", "[Event \"E\"]\n\n1. e4 e5 2. Nf3", []string{`[Event "E"] e2e4 e7e5 g1f3 =>  ~3:1`}},
+	{"empty Result tag: a warning", "[Result \"\"]\n1. e4\n", []string{`[Result ""] e2e4 =>  ~1:9 ~3:1`}},
+	{"en passant remark e.p. after the move is skipped", "1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 *", []string{`e2e4 d7d5 e4e5 f7f5 e5f6 g8f6 => *`}},
+	{"lichess comment commands stay in the comment", "1. e4 { [%clk 0:03:00] [%eval 0.17] } 1... e5 { [%clk 0:02:58.5] } *",
+		[]string{`e2e4 {[%clk 0:03:00] [%eval 0.17]} e7e5 {[%clk 0:02:58.5]} => *`}},
+
+	// Variant values
+	{"Variant Standard", "[Variant \"Standard\"]\n1. e4 *", []string{`[Variant "Standard"] e2e4 => *`}},
+	{"Variant empty", "[Variant \"\"]\n1. e4 *", []string{`[Variant ""] e2e4 => *`}},
+	{"Variant chess", "[Variant \"chess\"]\n1. e4 *", []string{`[Variant "chess"] e2e4 => *`}},
+	{"Variant Normal", "[Variant \"Normal\"]\n1. e4 *", []string{`[Variant "Normal"] e2e4 => *`}},
+	{"Variant From Position", "[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n1. e4 *", []string{`[Variant "From Position"] [FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"] e2e4 => *`}},
+	{"Variant 960 on the standard start", "[Variant \"960\"]\n1. e4 *", []string{`[Variant "960"] e2e4 => *`}},
+	{"Variant CHESS960 upper case", "[Variant \"CHESS960\"]\n[FEN \"rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1\"]\n1. O-O *", []string{`[Variant "CHESS960"] [FEN "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1"] b1h1 => *`}},
+	{"Variant Fischerandom", "[Variant \"Fischerandom\"]\n[FEN \"rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1\"]\n1. O-O-O *", []string{`[Variant "Fischerandom"] [FEN "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1"] b1a1 => *`}},
+	{"Variant Atomic: reported once at the Variant tag, moves not replayed", "[Variant \"Atomic\"]\n[Event \"E\"]\n1. e4 d5 2. Qh5 Qxd2 3. Ke8 1-0\n",
+		[]string{`[Variant "Atomic"] [Event "E"] => 1-0 !1:10 unsupported variant`}},
+	{"Variant Crazyhouse with drops", "[Variant \"Crazyhouse\"]\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *\n", []string{`[Variant "Crazyhouse"] => * !1:10 unsupported variant`}},
+	{"Variant Antichess, then a standard game", "[Variant \"Antichess\"]\n1. e3 b5 2. Bxb5 *\n\n[Event \"B\"]\n1. e4 *\n",
+		[]string{`[Variant "Antichess"] => * !1:10 unsupported variant`, `[Event "B"] e2e4 => *`}},
+	{"bad FEN reported at the FEN tag, not the last tag", "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Event \"E\"]\n\n1. e4 *",
+		[]string{`[FEN "8/8/8/8/8/8/8/8 w - - 0 1"] [Event "E"] => * !1:6 bad FEN tag`}},
+}
+
+func TestPGNQuirks(t *testing.T) { checkPGNCases(t, pgnQuirkCases, nil) }
+
+// Errors and recovery: a move error ends the line it is in; a syntax error skips one token;
+// the next game is read normally.
+var pgnErrorCases = []pgnReadCase{
+	{"illegal move in the main line: the rest up to the marker is skipped", "1. e4 e5 2. Ke3 Nc6 3. Bb5 *\n1. d4 *",
+		[]string{`e2e4 e7e5 => * !1:13 illegal move 2.Ke3`, `d2d4 => *`}},
+	{"illegal Black move labelled N...", "1. e4 e5 2. Nf3 Nf6 3. Nxe5 Ke6 *", []string{`e2e4 e7e5 g1f3 g8f6 f3e5 => * !1:29 illegal move 3...Ke6`}},
+	{"ambiguous move", "1. Nf3 d5 2. d4 Nf6 3. Nd2 *", []string{`g1f3 d7d5 d2d4 g8f6 => * !1:24 ambiguous move 3.Nd2`}},
+	{"a word where a move belongs is an unreadable move", "1. e4 e5 2. Sf3 Nc6 *", []string{`e2e4 e7e5 => * !1:13 syntax error 2.Sf3`}},
+	{"pawn to the last rank without a piece", "[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n1. e8 Ka1 *", []string{`[FEN "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"] => * !2:4 illegal move 1.e8`}},
+	{"move after checkmate", "1. f3 e5 2. g4 Qh4# 3. Nc3 0-1", []string{`f2f3 e7e5 g2g4 d8h4 => 0-1 !1:24 illegal move 3.Nc3`}},
+	{"the skipped rest is still checked for syntax", "1. e4 e5 2. Ke3 ) Nc6 $300 *", []string{`e2e4 e7e5 => * !1:13 illegal move 2.Ke3 !1:17 unbalanced variation !1:23 syntax error`}},
+	{"illegal move in a variation skips the rest of that variation only", "1. e4 e5 (1... Ke6 2. d4) 2. Nf3 (2. Bb5 Nf6 3. Kxe8) 2... Nc6 *",
+		[]string{`e2e4 e7e5 g1f3 ( f1b5 g8f6 ) b8c6 => * !1:16 illegal move 1...Ke6 !1:49 illegal move 3.Kxe8`}},
+	{"variations inside a skipped variation are skipped", "1. e4 e5 (1... Ke6 (1... d5 2. exd5) 2. d4) 2. Nf3 *",
+		[]string{`e2e4 e7e5 g1f3 => * !1:16 illegal move 1...Ke6`}},
+	{"illegal move in a nested variation: the outer variation goes on", "1. e4 e5 (1... c5 2. Nf3 (2. Ke3) 2... d6) 2. Nf3 *",
+		[]string{`e2e4 e7e5 ( c7c5 g1f3 d7d6 ) g1f3 => * !1:30 illegal move 2.Ke3`}},
+	{"syntax error skips one token", "1. e4 < e5 > 2. Nf3 \" Nc6 *", []string{`e2e4 e7e5 g1f3 b8c6 => * !1:7 syntax error !1:12 syntax error !1:21 syntax error`}},
+	{"stray } is a syntax error", "1. e4 } e5 *", []string{`e2e4 e7e5 => * !1:7 syntax error`}},
+	{"stray backslash: a warning", "1. e4 \\ e5 *", []string{`e2e4 e7e5 => * ~1:7`}},
+	{"unclosed variation: reported at its (", "1. e4 e5 2. Nf3 (2. d4 exd4 3. c3 *", []string{`e2e4 e7e5 g1f3 ( d2d4 e5d4 c2c3 ) => * !1:17 unbalanced variation`}},
+	{"unclosed variation at the end of the input, then no game", "1. e4 (1. d4\n", []string{`e2e4 ( d2d4 ) =>  !1:7 unbalanced variation ~2:1`}},
+	{") without its (", "1. e4 e5 2. Nf3 ) Nc6 *", []string{`e2e4 e7e5 g1f3 b8c6 => * !1:17 unbalanced variation`}},
+	{"variation before the first move", "(1. d4 d5) 1. e4 e5 *", []string{`e2e4 e7e5 => * !1:1 unbalanced variation`}},
+	{"NAG before the first move of a variation", "1. e4 ($1 1. d4) e5 *", []string{`e2e4 ( d2d4 ) e7e5 => * !1:8 syntax error`}},
+	{"unterminated comment swallows the rest of the input", "1. e4 e5 { never closed 2. Nf3 *\n\n[Event \"B\"]\n1. d4 *\n",
+		[]string{`e2e4 e7e5 =>  !1:10 unterminated comment ~5:1`}},
+	{"result contradicts checkmate: reported at the marker", "1. f3 e5 2. g4 Qh4# 1-0", []string{`f2f3 e7e5 g2g4 d8h4 => 1-0 !1:21 result contradicts the final position`}},
+	{"result contradicts stalemate: reported at the Result tag when no marker", "[Result \"1-0\"]\n[FEN \"k7/8/8/2Q5/8/8/8/7K w - - 0 1\"]\n1. Qb6\n",
+		[]string{`[Result "1-0"] [FEN "k7/8/8/2Q5/8/8/8/7K w - - 0 1"] c5b6 =>  !1:9 result contradicts the final position ~4:1`}},
+	{"Result tag and marker disagree: a warning at the marker", "[Result \"1-0\"]\n1. e4 0-1", []string{`[Result "1-0"] e2e4 => 0-1 ~2:7`}},
+
+	// tag section errors
+	{"tag value without quotes", "[Site testdata]\n1. e4 *", []string{`[Site "testdata"] e2e4 => * !1:7 bad tag pair`}},
+	{"tag without ]", "[Site \"x\"\n[Event \"E\"]\n1. e4 *", []string{`[Site "x"] [Event "E"] e2e4 => * !1:10 bad tag pair`}},
+	{"unescaped quote in a tag value", "[Site \"te\"st\"]\n1. e4 *", []string{`[Site "te"] e2e4 => * !1:11 bad tag pair`}},
+	{"duplicate tag: the first value is kept, reported at the name", "[Site \"a\"]\n[Site \"b\"]\n1. e4 *", []string{`[Site "a"] e2e4 => * !2:2 bad tag pair`}},
+	{"duplicate tag after a blank line starts a tag-only record", "[Site \"a\"]\n\n[Site \"b\"]\n1. e4 *", []string{`[Site "a"] =>  ~3:1`, `[Site "b"] e2e4 => *`}},
+	{"bad tag name", "[1Bad-Name \"x\"]\n1. e4 *", []string{`e2e4 => * !1:2 bad tag pair`}},
+	{"empty tag name", "[ \"x\"]\n1. e4 *", []string{`e2e4 => * !1:3 bad tag pair`}},
+	{"invalid Result value", "[Result \"1:0\"]\n1. e4 *", []string{`[Result "1:0"] e2e4 => * !1:9 bad tag pair ~2:7`}},
+	{"file ends inside a tag", "[Event \"E\"]\n[Site \"tes", []string{`[Event "E"] [Site "tes"] =>  !2:7 bad tag pair ~2:1`}},
+}
+
+func TestPGNErrors(t *testing.T) { checkPGNCases(t, pgnErrorCases, nil) }
+
+// The exact text of errors and warnings: LINE:COL: game N (White - Black, Round R), label: message.
+func TestPGNErrorMessages(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string // every error, then every warning, as printed
+	}{
+		{"illegal move with players and round", "[White \"Kasparov\"]\n[Black \"Topalov\"]\n[Round \"4\"]\n[FEN \"4k3/3n4/8/1B6/8/8/8/4K3 b - - 0 12\"]\n\n12... Nf6 13. Kd2 *\n",
+			[]string{`6:7: game 1 (Kasparov - Topalov, Round 4), 12...Nf6: illegal move: the knight on d7 is pinned`}},
+		{"round ? is left out", "[White \"A\"]\n[Black \"B\"]\n[Round \"?\"]\n1. e4 e5 2. Ke3 *",
+			[]string{`4:13: game 1 (A - B), 2.Ke3: illegal move: no king can move to e3`}},
+		{"no players: no parentheses", "1. Nf3 d5 2. d4 Nf6 3. Nd2 *",
+			[]string{`1:24: game 1, 3.Nd2: ambiguous move: more than one knight can move to d2 (Nbd2, Nfd2)`}},
+		{"a token that is not a move is quoted", "[White \"A\"]\n[Black \"B\"]\n1. e4 $300 *",
+			[]string{`3:7: game 1 (A - B), "300": a NAG is $0 to $255`}},
+		{"unsupported variant at the Variant tag", "[Variant \"Atomic\"]\n[Event \"E\"]\n*",
+			[]string{`1:10: game 1, "Atomic": variant "Atomic" is not supported: only standard chess and Chess960`}},
+		{"bad FEN at the FEN tag", "[FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"]\n[Event \"E\"]\n*",
+			[]string{`1:6: game 1, "4k3/8/8/8/8/8/8/3KK3 w - - 0 1": bad FEN tag: chess: invalid FEN "4k3/8/8/8/8/8/8/3KK3 w - - 0 1": field 1, offset 0: white has 2 kings`}},
+		{"unescaped quote: the text after the value", "[Site \"te\"st\"]\n*",
+			[]string{`1:11: game 1, "st\"]": unescaped '"' in the tag value or text after it`}},
+		{"duplicate tag at its name", "[Site \"a\"]\n[Site \"b\"]\n*",
+			[]string{`2:2: game 1, "Site": duplicate tag Site: the first value is kept`}},
+		{"missing ] names no token", "[Site \"a\"\n*",
+			[]string{`1:10: game 1: missing ']' after the tag pair`}},
+		{"wrong result at the marker", "[White \"A\"]\n[Black \"B\"]\n1. f3 e5 2. g4 Qh4# 1-0",
+			[]string{`3:21: game 1 (A - B), "1-0": the game ends in checkmate but the result is 1-0`}},
+		{"warnings say so", "[Result \"1-0\"]\n1. e4 e5 Nf3 0-1\n",
+			[]string{`2:10: game 1, 2.Nf3: warning: missing move number`, `2:14: game 1, "0-1": warning: the Result tag says 1-0 but the movetext ends with 0-1`}},
+		{"game index counts every game", "1. e4 *\n1. d4 *\n1. c4 *\n[White \"A\"]\n[Black \"B\"]\n1. Ke2 Ke7 2. Ke4 *\n",
+			[]string{`6:4: game 4 (A - B), 1.Ke2: illegal move: a white piece stands on e2`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for g, err := range Games(strings.NewReader(tc.in)) {
+				if err != nil {
+					for _, e := range err.(ErrorList) {
+						got = append(got, e.Error())
+					}
+				}
+				for _, w := range g.Warnings {
+					got = append(got, w.Error())
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(quoteAll(got), "\n\t"), strings.Join(quoteAll(tc.want), "\n\t"))
+			}
+		})
+	}
+}
