@@ -346,18 +346,19 @@ type pgnFrame struct {
 
 // pgnBuilder turns the tokens of one game into a PGNGame.
 type pgnBuilder struct {
-	r         *PGNReader
-	g         *PGNGame
-	errs      ErrorList
-	tokens    int
-	maxErrs   int
-	players   string
-	slab      []PGNNode
-	unsupp    bool
-	tagOnly   bool // the game is a tag-only record: the next game's tags follow at once
-	content   bool // the movetext has a token other than comments
-	mainMoves int  // move tokens of the main line, played or not
-	finished  bool // the main line reached an automatic end (rules); later moves are flagged
+	r          *PGNReader
+	g          *PGNGame
+	errs       ErrorList
+	tokens     int
+	maxErrs    int
+	players    string
+	slab       []PGNNode
+	unsupp     bool
+	tagOnly    bool // the game is a tag-only record: the next game's tags follow at once
+	content    bool // the movetext has a token other than comments
+	mainMoves  int  // move tokens of the main line, played or not
+	finished   bool // the main line reached an automatic end (rules); later moves are flagged
+	overBudget bool // the game ended with ErrBudget
 
 	variantAt, fenAt, resultTagAt tokenPos // where the values of the Variant, FEN and Result tags are
 	resultAt                      tokenPos // where the termination marker is
@@ -465,6 +466,8 @@ func (b *pgnBuilder) budgetExceeded(msg string) {
 	s := &b.r.s
 	s.tok = nil
 	s.mark()
+	b.overBudget = true
+	b.maxErrs = max(b.maxErrs, len(b.errs)+1) // the budget error is recorded even past MaxErrors
 	b.problem(false, ErrBudget, msg, "")
 	s.resync()
 }
@@ -779,12 +782,12 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			s.tok = s.buf[s.pos-1 : s.pos]
 			b.problem(false, ErrSyntax, "unexpected '%'", "")
 		case '(':
-			s.pos++
-			s.tok = s.buf[s.pos-1 : s.pos]
 			if len(r.frames) > maxDepth {
-				b.budgetExceeded(fmt.Sprintf("variations nested deeper than %d", maxDepth))
+				b.budgetExceeded(fmt.Sprintf("variations nested deeper than %d", maxDepth)) // at the "("
 				return
 			}
+			s.pos++
+			s.tok = s.buf[s.pos-1 : s.pos]
 			b.open()
 		case ')':
 			s.pos++
@@ -1181,6 +1184,9 @@ func (b *pgnBuilder) finish() {
 	g := b.g
 	s := &b.r.s
 	for _, f := range b.r.frames[1:] {
+		if b.overBudget || len(b.errs) >= b.maxErrs {
+			break // after a budget error the open variations were abandoned, not left open
+		}
 		e := &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: f.openLine, Column: f.openCol,
 			Offset: f.openOff, Token: "(", Message: "variation opened here is never closed", Err: ErrUnbalancedRAV}
 		b.errs = append(b.errs, e)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -417,5 +418,414 @@ func TestPGNErrorMessages(t *testing.T) {
 				t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(quoteAll(got), "\n\t"), strings.Join(quoteAll(tc.want), "\n\t"))
 			}
 		})
+	}
+}
+
+// Budgets end a game with ErrBudget, never a stack overflow or unbounded memory, and the
+// reader goes on at the next line that starts with a tag pair.
+func TestPGNBudgets(t *testing.T) {
+	deep := "[Event \"A\"]\n\n1. e4 " + strings.Repeat("(", 100000) + "\n\n[Event \"B\"]\n\n1. d4 *\n"
+	huge := "[Event \"A\"]\n\n1. e4 {" + strings.Repeat("a comment line that never ends [Event \"X\"]\n", 30000) + "[Event \"B\"]\n\n1. d4 *\n"
+	manyErrs := "1. e4 $300 $301 $302 $303 $304 $305 e5 *\n"
+	tests := []struct {
+		name   string
+		in     string
+		opt    func(*PGNReader)
+		want   []string
+		maxBuf int // the reader's buffer never grows past this
+	}{
+		{"MaxDepth 8: 100,000 nested (", deep, func(r *PGNReader) { r.MaxDepth = 8 },
+			[]string{`[Event "A"] e2e4 =>  !3:8 unbalanced variation !3:15 budget exceeded ~5:1`, `[Event "B"] d2d4 => *`}, 1 << 20},
+		{"MaxDepth 8: 100,000 nested variations with moves", "1. e4 " + strings.Repeat("(1. d4 ", 100000) + "\n[Event \"B\"]\n1. d4 *\n", func(r *PGNReader) { r.MaxDepth = 8 },
+			[]string{`e2e4 ( d2d4 ) ( d2d4 ) ( d2d4 ) ( d2d4 ) ( d2d4 ) ( d2d4 ) ( d2d4 ) ( d2d4 ) =>  !1:63 budget exceeded ~2:1`, `[Event "B"] d2d4 => *`}, 1 << 20},
+		{"default MaxDepth: 100,000 nested (", deep, nil,
+			[]string{`[Event "A"] e2e4 =>  !3:8 unbalanced variation !3:` + strconv.Itoa(7+DefaultMaxDepth) + ` budget exceeded ~5:1`, `[Event "B"] d2d4 => *`}, 1 << 20},
+		{"MaxTokens 5 (a tag pair is a token)", "[Event \"A\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n[Event \"B\"]\n1. d4 *\n", func(r *PGNReader) { r.MaxTokens = 5 },
+			[]string{`[Event "A"] e2e4 e7e5 =>  !2:13 budget exceeded ~3:1`, `[Event "B"] d2d4 => *`}, 1 << 20},
+		{"MaxGameBytes 4096: a huge unterminated comment", huge, func(r *PGNReader) { r.MaxGameBytes = 4096 },
+			[]string{`[Event "A"] e2e4 =>  !97:35 budget exceeded ~30003:1`, `[Event "B"] d2d4 => *`}, 3 * pgnChunk},
+		{"MaxErrors 3", manyErrs, func(r *PGNReader) { r.MaxErrors = 3 },
+			[]string{`e2e4 e7e5 => * !1:7 syntax error !1:12 syntax error !1:17 syntax error`}, 1 << 20},
+		{"MaxErrors 3: a budget error is recorded past it", "1. e4 $300 $301 $302 $303 $304 e5 2. Nf3 *\n[Event \"B\"]\n*\n", func(r *PGNReader) { r.MaxErrors = 3; r.MaxTokens = 9 },
+			[]string{`e2e4 e7e5 =>  !1:7 syntax error !1:12 syntax error !1:17 syntax error !1:38 budget exceeded ~2:1`, `[Event "B"] => *`}, 1 << 20},
+		{"MaxErrors 2: unclosed variations count", "1. e4 (1. d4 (1. c4 (1. Nf3 *\n", func(r *PGNReader) { r.MaxErrors = 2 },
+			[]string{`e2e4 ( d2d4 ) ( c2c4 ) ( g1f3 ) => * !1:7 unbalanced variation !1:14 unbalanced variation`}, 1 << 20},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewPGNReader(strings.NewReader(tc.in))
+			if tc.opt != nil {
+				tc.opt(r)
+			}
+			var got []string
+			for g, err := range r.All() {
+				got = append(got, pgnSummary(g, err))
+				if c := cap(r.s.buf); c > tc.maxBuf {
+					t.Errorf("buffer of %d bytes", c)
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(quoteAll(got), "\n\t"), strings.Join(quoteAll(tc.want), "\n\t"))
+			}
+		})
+	}
+}
+
+// The reader's options: StrictSAN, NoTree, SkipVariations, TagsOnly.
+func TestPGNReaderOptions(t *testing.T) {
+	in := "[Event \"A\"]\n1. e4 e5 (1... Ke6 2. d4) 2. Ngf3 {c} Nc6 3. Bb5 $1 *\n\n" +
+		"[Event \"B\"]\n1. e2e4 e7e5 2. Ke3 *\n\n" +
+		"[Event \"C\"]\n1. d4 ) d5 *\n"
+	tests := []struct {
+		name string
+		opt  func(*PGNReader)
+		want []string
+	}{
+		{"lenient SAN (default): deviations are warnings", nil, []string{
+			`[Event "A"] e2e4 e7e5 g1f3 {c} b8c6 f1b5 $1 => * !2:16 illegal move 1...Ke6 ~2:30 2.Ngf3`,
+			`[Event "B"] e2e4 e7e5 => * !5:17 illegal move 2.Ke3 ~5:4 1.e2e4 ~5:9 1...e7e5`,
+			`[Event "C"] d2d4 d7d5 => * !8:7 unbalanced variation`}},
+		{"StrictSAN: deviations are errors that end the line", func(r *PGNReader) { r.StrictSAN = true }, []string{
+			`[Event "A"] e2e4 e7e5 => * !2:16 illegal move 1...Ke6 !2:30 syntax error 2.Ngf3`,
+			`[Event "B"] => * !5:4 syntax error 1.e2e4`,
+			`[Event "C"] d2d4 d7d5 => * !8:7 unbalanced variation`}},
+		{"NoTree: no tree, every move still checked", func(r *PGNReader) { r.NoTree = true }, []string{
+			`[Event "A"] <no tree> => * !2:16 illegal move 1...Ke6 ~2:30 2.Ngf3`,
+			`[Event "B"] <no tree> => * !5:17 illegal move 2.Ke3 ~5:4 1.e2e4 ~5:9 1...e7e5`,
+			`[Event "C"] <no tree> => * !8:7 unbalanced variation`}},
+		{"SkipVariations: variations checked for syntax only", func(r *PGNReader) { r.SkipVariations = true }, []string{
+			`[Event "A"] e2e4 e7e5 g1f3 {c} b8c6 f1b5 $1 => * ~2:30 2.Ngf3`,
+			`[Event "B"] e2e4 e7e5 => * !5:17 illegal move 2.Ke3 ~5:4 1.e2e4 ~5:9 1...e7e5`,
+			`[Event "C"] d2d4 d7d5 => * !8:7 unbalanced variation`}},
+		{"TagsOnly: movetext checked for syntax only", func(r *PGNReader) { r.TagsOnly = true }, []string{
+			`[Event "A"] => *`,
+			`[Event "B"] => *`,
+			`[Event "C"] => * !8:7 unbalanced variation`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := readAll(t, in, tc.opt)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(quoteAll(got), "\n\t"), strings.Join(quoteAll(tc.want), "\n\t"))
+			}
+		})
+	}
+	// NoTree still gives the final position and the number of plies of the main line.
+	for _, noTree := range []bool{false, true} {
+		r := NewPGNReader(strings.NewReader("1. e4 e5 (1... c5 2. Nf3 d6 3. d4) 2. Nf3 Nc6 3. Bb5 a6 *"))
+		r.NoTree = noTree
+		g, err := r.Read()
+		if err != nil || g.Plies != 6 || g.Final.FEN() != "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4" {
+			t.Errorf("NoTree=%v: %v, %d plies, %s", noTree, err, g.Plies, g.Final.FEN())
+		}
+		if noTree != (g.Root == nil) {
+			t.Errorf("NoTree=%v: Root %v", noTree, g.Root)
+		}
+	}
+}
+
+// Games and All yield what Read returns and stop early when asked.
+func TestPGNGamesIterator(t *testing.T) {
+	in := "1. e4 *\n1. d4 e5 2. Ke3 *\n1. c4 *\n1. Nf3 *\n"
+	var idx []int
+	var errs []bool
+	for g, err := range Games(strings.NewReader(in)) {
+		idx = append(idx, g.Index)
+		errs = append(errs, err != nil)
+	}
+	if fmt.Sprint(idx, errs) != "[1 2 3 4] [false true false false]" {
+		t.Errorf("Games yielded %v %v", idx, errs)
+	}
+	idx = nil
+	for g := range Games(strings.NewReader(in)) {
+		idx = append(idx, g.Index)
+		if g.Index == 2 {
+			break
+		}
+	}
+	if fmt.Sprint(idx) != "[1 2]" {
+		t.Errorf("break: %v", idx)
+	}
+	// All goes on where Read left off.
+	r := NewPGNReader(strings.NewReader(in))
+	if g, err := r.Read(); err != nil || g.Index != 1 {
+		t.Fatalf("Read: %v %v", g, err)
+	}
+	idx = nil
+	for g := range r.All() {
+		idx = append(idx, g.Index)
+	}
+	if fmt.Sprint(idx) != "[2 3 4]" {
+		t.Errorf("All after Read: %v", idx)
+	}
+	for range Games(strings.NewReader("")) {
+		t.Error("a game in empty input")
+	}
+	for range Games(strings.NewReader("\n\n  {just a comment}\n% and an escape\n")) {
+		t.Error("a game in input without games")
+	}
+}
+
+// errors.Is and errors.As see through the ErrorList to the *PGNError and the *SANError, and
+// the PGNError's fields locate the move.
+func TestPGNErrorFields(t *testing.T) {
+	in := "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 Nf6 4. O-O Nxe4 5. Re1 Nd6 6. Nxe5 Be7 7. Bf1 Nxe5 8. Rxe5 O-O 9. Bxe7 *\n"
+	r := NewPGNReader(strings.NewReader("1. e4 *\n" + in))
+	r.Read()
+	_, err := r.Read()
+	if !errors.Is(err, ErrIllegalMove) {
+		t.Fatalf("%v is not ErrIllegalMove", err)
+	}
+	var pe *PGNError
+	var se *SANError
+	if !errors.As(err, &pe) || !errors.As(err, &se) {
+		t.Fatalf("%v: no *PGNError or *SANError", err)
+	}
+	want := PGNError{Game: 2, GameLine: 2, Players: "A - B", Line: 6, Column: 74, Offset: int64(strings.Index("1. e4 *\n"+in, "Bxe7")),
+		Ply: 17, Move: "9.Bxe7", Token: "Bxe7", Message: pe.Message}
+	got := *pe
+	got.Err = nil
+	if got != want {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	if se.Input != "Bxe7" || !errors.Is(se, ErrIllegalMove) {
+		t.Errorf("SANError %+v", se)
+	}
+	if pe.Kind() != "illegal move" || pe.Warning {
+		t.Errorf("Kind %q, Warning %v", pe.Kind(), pe.Warning)
+	}
+	el := ErrorList{pe, pe, pe}
+	if !strings.HasSuffix(el.Error(), " (and 2 more errors)") || ErrorList(nil).Error() != "no errors" || el[:1].Error() != pe.Error() {
+		t.Errorf("ErrorList.Error: %q", el.Error())
+	}
+}
+
+// The typed accessors of lichess and ChessBase comment commands.
+func TestPGNCommentCommands(t *testing.T) {
+	in := `1. e4 { [%clk 0:03:00] [%eval 0.17] } 1... e5 { [%clk 1:02:58.5] [%eval #-3] [%emt 0:00:01.2] }
+2. Nf3 { [%eval -1.25,22] [%csl Ga4,Rb5] [%cal Ga1a8,Rh1h8] } 2... Nc6 { no commands here }
+3. Bb5 { [%eval #4] [%clk 0:00:07] } 3... a6 { [%clk 7] [%eval 300] [%emt 90] } 4. Ba4 { [%clk x] [%eval #0] [%eval2 1] }
+4... Nf6 { [%eval -0.004] [%clk 1:2:3:4] } 5. O-O { [%clkx 0:01] [%eval nan] } *`
+	g, err := NewPGNReader(strings.NewReader(in)).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for n := range g.Root.MainLine() {
+		var parts []string
+		if d, ok := n.Clock(); ok {
+			parts = append(parts, "clk "+d.String())
+		}
+		if e, ok := n.Eval(); ok {
+			parts = append(parts, fmt.Sprintf("eval %+v", e))
+		}
+		if d, ok := n.ElapsedMoveTime(); ok {
+			parts = append(parts, "emt "+d.String())
+		}
+		for _, c := range []string{"csl", "cal"} {
+			if v, ok := n.Command(c); ok {
+				parts = append(parts, c+" "+v)
+			}
+		}
+		got = append(got, n.SAN()+": "+strings.Join(parts, ", "))
+	}
+	want := []string{
+		"e4: clk 3m0s, eval {Centipawns:17 Mate:0}",
+		"e5: clk 1h2m58.5s, eval {Centipawns:0 Mate:-3}, emt 1.2s",
+		"Nf3: eval {Centipawns:-125 Mate:0}, csl Ga4,Rb5, cal Ga1a8,Rh1h8",
+		"Nc6: ",
+		"Bb5: clk 7s, eval {Centipawns:0 Mate:4}",
+		"a6: clk 7s, eval {Centipawns:30000 Mate:0}, emt 1m30s",
+		"Ba4: ",
+		"Nf6: eval {Centipawns:0 Mate:0}",
+		"O-O: ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+
+}
+
+// The export format (§8): exact text.
+func TestPGNWrite(t *testing.T) {
+	tests := []struct {
+		name, in string
+		opts     PGNWriteOptions
+		want     string
+	}{
+		{"§8.1.1 seven tag roster first in its order, then the others by name; comments, NAGs, nested variations",
+			"[White \"Fischer, Robert J.\"]\n[ECO \"C95\"]\n[Event \"F/S Return Match\"]\n[Result \"1/2-1/2\"]\n[Annotator \"Zz\"]\n[Black \"Spassky, Boris V.\"]\n[Round \"29\"]\n[Date \"1992.11.04\"]\n[Site \"Belgrade, Serbia JUG\"]\n[BlackElo \"2560\"]\n\n" +
+				"{The opening} 1. e4 e5! {Good} (1... c5 {Sicilian} 2. Nf3 (2. c3 d5 3. exd5 Qxd5) 2... d6 $14) 2. Nf3 Nc6 3. Bb5 {The Spanish} 3... a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2",
+			PGNWriteOptions{},
+			`[Event "F/S Return Match"]
+[Site "Belgrade, Serbia JUG"]
+[Date "1992.11.04"]
+[Round "29"]
+[White "Fischer, Robert J."]
+[Black "Spassky, Boris V."]
+[Result "1/2-1/2"]
+[Annotator "Zz"]
+[BlackElo "2560"]
+[ECO "C95"]
+
+{ The opening } 1. e4 e5 $1 { Good } (1... c5 { Sicilian } 2. Nf3 (2. c3 d5 3.
+exd5 Qxd5) 2... d6 $14) 2. Nf3 Nc6 3. Bb5 { The Spanish } 3... a6 4. Ba4 Nf6 5.
+O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2
+
+`},
+		{"KeepTagOrder keeps the file's order", "[White \"W\"]\n[ECO \"C95\"]\n[Event \"E\"]\n\n1. e4 *", PGNWriteOptions{KeepTagOrder: true},
+			"[White \"W\"]\n[ECO \"C95\"]\n[Event \"E\"]\n\n1. e4 *\n\n"},
+		{"§7 tag values escaped", "[Event \"a \\\"b\\\" c\\\\d\"]\n\n*", PGNWriteOptions{},
+			"[Event \"a \\\"b\\\" c\\\\d\"]\n\n*\n\n"},
+		{"§8.2.2.2 Black first from a FEN", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 Ke6 14. Ke2 *",
+			PGNWriteOptions{}, "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n[SetUp \"1\"]\n\n12... Kd7 13. e4 Ke6 14. Ke2 *\n\n"},
+		{"§5 a comment holding } becomes a ; comment to the end of its line", "1. e4 ;a } brace\n1... e5 {x} 2. Nf3 *", PGNWriteOptions{},
+			"1. e4 ;a } brace\n1... e5 { x } 2. Nf3 *\n\n"},
+		{"no tags: no blank line; result from the marker", "1. e4 1-0", PGNWriteOptions{}, "1. e4 1-0\n\n"},
+		{"the Result tag's value is the marker", "[Result \"0-1\"]\n1. e4 1-0", PGNWriteOptions{}, "[Result \"0-1\"]\n\n1. e4 0-1\n\n"},
+		{"no marker and no Result tag: *", "1. e4", PGNWriteOptions{}, "1. e4 *\n\n"},
+		{"null moves written --, glyphs as NAGs", "1. e4 Z0 2. d4!? 0000 *", PGNWriteOptions{}, "1. e4 -- 2. d4 $5 -- *\n\n"},
+		{"a variation after a null move; a comment at the start of a variation", "1. e4 e5 ({why} 1... -- 2. d4) *", PGNWriteOptions{}, "1. e4 e5 ({ why } 1... -- 2. d4) *\n\n"},
+		{"exact SAN: check, promotion, no needless disambiguation, castling", "[FEN \"r3k2r/1P6/8/8/8/8/8/R3K1NR w KQkq - 0 1\"]\n1. b8Q+ Rxb8 2. N1f3 O-O 3. O-O *", PGNWriteOptions{},
+			"[FEN \"r3k2r/1P6/8/8/8/8/8/R3K1NR w KQkq - 0 1\"]\n\n1. b8=Q+ Rxb8 2. Nf3 O-O 3. O-O *\n\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewPGNReader(strings.NewReader(tc.in)).Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			n, err := g.WritePGN(&sb, tc.opts)
+			if err != nil || n != int64(sb.Len()) {
+				t.Errorf("WritePGN = %d, %v; wrote %d bytes", n, err, sb.Len())
+			}
+			if got := sb.String(); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+			if !tc.opts.KeepTagOrder {
+				if s := g.String(); s != tc.want {
+					t.Errorf("String differs from WritePGN:\n%s", s)
+				}
+				var sb2 strings.Builder
+				if n, err := g.WriteTo(&sb2); err != nil || n != int64(len(tc.want)) || sb2.String() != tc.want {
+					t.Errorf("WriteTo = %d, %v:\n%s", n, err, sb2.String())
+				}
+			}
+			checkLineWidths(t, sb.String())
+			checkRoundTrip(t, g, sb.String())
+		})
+	}
+}
+
+// checkLineWidths fails when a line of text is longer than 79 bytes (§8.2.1) and is not a
+// single token: a tag pair, a ";" comment, or a word without spaces.
+func checkLineWidths(t testing.TB, text string) {
+	t.Helper()
+	for i, line := range strings.Split(text, "\n") {
+		if len(line) <= pgnLineWidth {
+			continue
+		}
+		single := !strings.Contains(line, " ") || strings.HasPrefix(line, ";") ||
+			strings.HasPrefix(line, "[") && strings.HasSuffix(line, "\"]") && strings.Count(line, "\"]") == 1
+		if !single {
+			t.Errorf("line %d has %d bytes: %q", i+1, len(line), line)
+		}
+	}
+}
+
+// checkRoundTrip reads text, written from g, and fails unless it is one game with the same
+// tags (as a set) and the same tree.
+func checkRoundTrip(t testing.TB, g *PGNGame, text string) {
+	t.Helper()
+	r := NewPGNReader(strings.NewReader(text))
+	g2, err := r.Read()
+	if g2 == nil {
+		t.Errorf("nothing read back: %v\n%s", err, text)
+		return
+	}
+	if err != nil && !(resultDisagrees(g) && onlyWrongResult(err)) {
+		t.Errorf("read back with %v\n%s", err, text)
+		return
+	}
+	if d := sameGame(g, g2); d != "" {
+		t.Errorf("round trip differs: %s\n%s", d, text)
+	}
+	if g3, err := r.Read(); g3 != nil || err != io.EOF {
+		t.Errorf("more than one game read back: %v\n%s", err, text)
+	}
+}
+
+// resultDisagrees tells whether the Result tag and the marker of g differ: the writer writes
+// the tag's value as the marker, which may then contradict the final position.
+func resultDisagrees(g *PGNGame) bool {
+	tag := g.Tag("Result")
+	return g.Result != "" && tag != "" && tag != g.Result
+}
+
+func onlyWrongResult(err error) bool {
+	var el ErrorList
+	if !errors.As(err, &el) {
+		return false
+	}
+	for _, e := range el {
+		if !errors.Is(e, ErrWrongResult) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameGame returns the first difference between the tags (as a set of name/value pairs)
+// and the trees of a and b, or "".
+func sameGame(a, b *PGNGame) string {
+	ta, tb := slices.Clone(a.Tags), slices.Clone(b.Tags)
+	cmpTag := func(x, y Tag) int {
+		if c := strings.Compare(x.Name, y.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Value, y.Value)
+	}
+	slices.SortFunc(ta, cmpTag)
+	slices.SortFunc(tb, cmpTag)
+	if !slices.Equal(ta, tb) {
+		return fmt.Sprintf("tags %q, then %q", ta, tb)
+	}
+	if (a.Root == nil) != (b.Root == nil) {
+		return "one game has no tree"
+	}
+	if a.Root == nil {
+		return ""
+	}
+	return sameTree(a.Root, b.Root, "")
+}
+
+// sameTree compares the nodes of two trees: moves, positions, comments, NAGs and
+// variations. It follows main lines by iteration, so long games cost no deep recursion.
+func sameTree(a, b *PGNNode, path string) string {
+	for {
+		switch {
+		case a.Move != b.Move:
+			return fmt.Sprintf("%s: move %v, then %v", path, a.Move, b.Move)
+		case a.Position != b.Position:
+			return fmt.Sprintf("%s: position %s, then %s", path, a.Position.FEN(), b.Position.FEN())
+		case !slices.Equal(a.StartingComments, b.StartingComments):
+			return fmt.Sprintf("%s: comments before %q, then %q", path, a.StartingComments, b.StartingComments)
+		case !slices.Equal(a.Comments, b.Comments):
+			return fmt.Sprintf("%s: comments %q, then %q", path, a.Comments, b.Comments)
+		case !slices.Equal(a.NAGs, b.NAGs):
+			return fmt.Sprintf("%s: NAGs %v, then %v", path, a.NAGs, b.NAGs)
+		case len(a.Children) != len(b.Children):
+			return fmt.Sprintf("%s: %d continuations, then %d", path, len(a.Children), len(b.Children))
+		case len(a.Children) == 0:
+			return ""
+		}
+		for i := 1; i < len(a.Children); i++ {
+			if d := sameTree(a.Children[i], b.Children[i], path+" ("+a.Children[i].SAN()); d != "" {
+				return d
+			}
+		}
+		a, b = a.Children[0], b.Children[0]
+		path += " " + a.SAN()
 	}
 }
