@@ -261,7 +261,8 @@ func NewPGNReader(r io.Reader) *PGNReader {
 //	for game, err := range chess.Games(r) { … }
 //
 // It yields what PGNReader.Read returns, game by game, and stops after the last game or an
-// I/O error.
+// I/O error. An I/O error comes in the ErrorList of the game it cut short; only when it
+// comes before any byte of a game does Games yield it alone, as (nil, err).
 func Games(r io.Reader) iter.Seq2[*PGNGame, error] {
 	pr := NewPGNReader(r)
 	return pr.All()
@@ -270,14 +271,20 @@ func Games(r io.Reader) iter.Seq2[*PGNGame, error] {
 // All returns an iterator over the remaining games of the reader, as Games does.
 func (r *PGNReader) All() iter.Seq2[*PGNGame, error] {
 	return func(yield func(*PGNGame, error) bool) {
+		reported := false
 		for {
 			g, err := r.Read()
-			if g == nil && err == io.EOF {
+			if g == nil {
+				if err != io.EOF && !reported {
+					yield(nil, err)
+				}
 				return
 			}
-			if !yield(g, err) || g == nil {
+			if !yield(g, err) {
 				return
 			}
+			// the game just yielded carried the I/O error: no (nil, err) after it
+			reported = r.err != nil && r.err != io.EOF
 		}
 	}
 }

@@ -566,6 +566,79 @@ func TestPGNGamesIterator(t *testing.T) {
 	}
 }
 
+// failingReader gives its data a few bytes at a time, then fails.
+type failingReader struct {
+	data string
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.data == "" {
+		return 0, f.err
+	}
+	n := copy(p[:min(len(p), 7)], f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// An I/O error ends the input: the game read so far comes back with an ErrorList whose
+// last entry wraps the I/O error; later calls return nil and the error.
+func TestPGNReadError(t *testing.T) {
+	disk := errors.New("disk on fire")
+	for _, tc := range []struct {
+		name, data string
+		want       []string
+	}{
+		{"between moves", "[Event \"A\"]\n1. e4 *\n[Event \"B\"]\n1. d4 e5 2. Nf3 ", []string{`[Event "A"] e2e4 => *`, `[Event "B"] d2d4 e7e5 g1f3 =>  !4:17 I/O error ~4:1`}},
+		{"inside a tag", "[Event \"A\"]\n1. e4 *\n[Event \"B", []string{`[Event "A"] e2e4 => *`, `[Event "B"] =>  !3:8 bad tag pair !3:10 I/O error ~3:1`}},
+		{"inside a comment", "1. e4 {no end", []string{`e2e4 =>  !1:7 unterminated comment !1:14 I/O error ~1:1`}},
+		{"at once", "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewPGNReader(&failingReader{tc.data, disk})
+			var got []string
+			for {
+				g, err := r.Read()
+				if g == nil {
+					if err != disk {
+						t.Errorf("Read at the end = nil, %v; want the I/O error", err)
+					}
+					break
+				}
+				got = append(got, pgnSummary(g, err))
+				if err != nil {
+					el := err.(ErrorList)
+					if last := el[len(el)-1]; !errors.Is(last, disk) || last.Kind() != "I/O error" {
+						t.Errorf("last error %v does not wrap the I/O error", last)
+					}
+				}
+			}
+			if g, err := r.Read(); g != nil || err != disk {
+				t.Errorf("Read after the error = %v, %v", g, err)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(quoteAll(got), "\n\t"), strings.Join(quoteAll(tc.want), "\n\t"))
+			}
+			// Games yields the same games, and the I/O error alone only when no game had it.
+			var yields []string
+			for g, err := range Games(&failingReader{tc.data, disk}) {
+				if g == nil {
+					yields = append(yields, fmt.Sprint("nil, ", err))
+				} else {
+					yields = append(yields, pgnSummary(g, err))
+				}
+			}
+			want := tc.want
+			if len(want) == 0 {
+				want = []string{"nil, disk on fire"}
+			}
+			if strings.Join(yields, "\n") != strings.Join(want, "\n") {
+				t.Errorf("Games yielded:\n\t%s", strings.Join(quoteAll(yields), "\n\t"))
+			}
+		})
+	}
+}
+
 // errors.Is and errors.As see through the ErrorList to the *PGNError and the *SANError, and
 // the PGNError's fields locate the move.
 func TestPGNErrorFields(t *testing.T) {
