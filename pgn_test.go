@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -901,4 +902,64 @@ func sameTree(a, b *PGNNode, path string) string {
 		a, b = a.Children[0], b.Children[0]
 		path += " " + a.SAN()
 	}
+}
+
+// repeatReader gives text over and over, n bytes in all.
+type repeatReader struct {
+	text string
+	off  int
+	left int64
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.left <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > r.left {
+		p = p[:r.left]
+	}
+	n := 0
+	for n < len(p) {
+		c := copy(p[n:], r.text[r.off:])
+		n += c
+		r.off = (r.off + c) % len(r.text)
+	}
+	r.left -= int64(n)
+	return n, nil
+}
+
+// Streaming: memory stays bounded by the largest game, whatever the size of the input.
+func TestPGNStreamingMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 100 MB")
+	}
+	game := "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n" +
+		"1. e4 { [%clk 0:03:00] } e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6\n" +
+		"8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2\n\n"
+	const size = 100 << 20
+	r := NewPGNReader(&repeatReader{text: game, left: size})
+	r.NoTree = true
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	games, maxBuf := 0, 0
+	for g, err := range r.All() {
+		if err != nil {
+			t.Fatalf("game %d: %v", g.Index, err)
+		}
+		games++
+		maxBuf = max(maxBuf, cap(r.s.buf))
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if want := (size + len(game) - 1) / len(game); games != want { // the last one cut short
+		t.Errorf("%d games, want %d", games, want)
+	}
+	if maxBuf > 4*pgnChunk {
+		t.Errorf("the buffer grew to %d bytes", maxBuf)
+	}
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 1<<20 {
+		t.Errorf("the heap grew by %d bytes", grown)
+	}
+	t.Logf("%d games, buffer %d bytes, %d MB allocated in all", games, maxBuf, (after.TotalAlloc-before.TotalAlloc)>>20)
 }
