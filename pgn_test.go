@@ -963,3 +963,32 @@ func TestPGNStreamingMemory(t *testing.T) {
 	}
 	t.Logf("%d games, buffer %d bytes, %d MB allocated in all", games, maxBuf, (after.TotalAlloc-before.TotalAlloc)>>20)
 }
+
+// A comment that holds "}" becomes a ";" comment (§5): it starts a new line rather than
+// make one longer than 79 characters, and a line break in it (possible in a game built in
+// code) becomes a space instead of ending the comment early.
+func TestPGNWriteSemicolonComments(t *testing.T) {
+	g, err := NewPGNReader(strings.NewReader("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O\n" +
+		"9. h3 Nb8 ;a comment with } in it, long enough not to fit after the move any more\n10. d4 Nbd7 *")).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3\n" +
+		"O-O 9. h3 Nb8\n;a comment with } in it, long enough not to fit after the move any more\n10. d4 Nbd7 *\n\n"
+	if got := g.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	checkLineWidths(t, g.String())
+	checkRoundTrip(t, g, g.String())
+
+	g.Root.Children[0].Comments = []string{"two}\nlines", "three}\r\nmore\rlines"}
+	want = "1. e4 ;two} lines\n;three} more lines\n1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3\n" +
+		"O-O 9. h3 Nb8\n;a comment with } in it, long enough not to fit after the move any more\n10. d4 Nbd7 *\n\n"
+	if got := g.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	g2, err := NewPGNReader(strings.NewReader(g.String())).Read()
+	if err != nil || fmt.Sprint(g2.Root.Children[0].Comments) != "[two} lines three} more lines]" || g2.Plies != 20 {
+		t.Errorf("read back: %v, %q, %d plies", err, g2.Root.Children[0].Comments, g2.Plies)
+	}
+}
