@@ -1146,14 +1146,18 @@ func foldComment(raw []byte) string {
 
 func (b *pgnBuilder) nag(n NAG) {
 	f := b.top()
-	if f.skip || f.node == nil {
+	if f.skip {
 		return
 	}
-	if !f.moved && len(b.r.frames) > 1 {
-		b.problem(false, ErrSyntax, "a NAG before the first move of a variation", "")
+	if !f.moved {
+		// a NAG annotates a move (§8.2.4): before the first move there is none, and the
+		// root keeps no NAGs; checked with or without a tree
+		b.problem(false, ErrSyntax, "a NAG before the first move", "")
 		return
 	}
-	f.node.NAGs = append(f.node.NAGs, n)
+	if f.node != nil {
+		f.node.NAGs = append(f.node.NAGs, n)
+	}
 }
 
 // open starts a variation (RAV, §8.2.5): an alternative to the last move of the current line.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -350,6 +352,8 @@ var pgnErrorCases = []pgnReadCase{
 	{") without its (", "1. e4 e5 2. Nf3 ) Nc6 *", []string{`e2e4 e7e5 g1f3 b8c6 => * !1:17 unbalanced variation`}},
 	{"variation before the first move", "(1. d4 d5) 1. e4 e5 *", []string{`e2e4 e7e5 => * !1:1 unbalanced variation`}},
 	{"NAG before the first move of a variation", "1. e4 ($1 1. d4) e5 *", []string{`e2e4 ( d2d4 ) e7e5 => * !1:8 syntax error`}},
+	{"NAG before the first move of the game", "$1 1. e4 *", []string{`e2e4 => * !1:1 syntax error`}},
+	{"suffix glyph before the first move of the game", "{c} ! 1. e4 *", []string{`{c} e2e4 => * !1:5 syntax error`}},
 	{"unterminated comment swallows the rest of the input", "1. e4 e5 { never closed 2. Nf3 *\n\n[Event \"B\"]\n1. d4 *\n",
 		[]string{`e2e4 e7e5 =>  !1:10 unterminated comment ~5:1`}},
 	{"result contradicts checkmate: reported at the marker", "1. f3 e5 2. g4 Qh4# 1-0", []string{`f2f3 e7e5 g2g4 d8h4 => 1-0 !1:21 result contradicts the final position`}},
@@ -510,6 +514,15 @@ func TestPGNReaderOptions(t *testing.T) {
 				t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(quoteAll(got), "\n\t"), strings.Join(quoteAll(tc.want), "\n\t"))
 			}
 		})
+	}
+	// NoTree finds the same problems as the tree.
+	for _, in := range []string{"$1 1. e4 *", "1. e4 ($2 1. d4) e5 *", "1. e4 ! (1. d4 ?) e5 *", in} {
+		tree, noTree := readAll(t, in, nil), readAll(t, in, func(r *PGNReader) { r.NoTree = true })
+		for i := range tree {
+			if a, b := tree[i][strings.Index(tree[i], "=>"):], noTree[i][strings.Index(noTree[i], "=>"):]; a != b {
+				t.Errorf("%q: with the tree %q, without %q", in, a, b)
+			}
+		}
 	}
 	// NoTree still gives the final position and the number of plies of the main line.
 	for _, noTree := range []bool{false, true} {
@@ -990,5 +1003,35 @@ func TestPGNWriteSemicolonComments(t *testing.T) {
 	g2, err := NewPGNReader(strings.NewReader(g.String())).Read()
 	if err != nil || fmt.Sprint(g2.Root.Children[0].Comments) != "[two} lines three} more lines]" || g2.Plies != 20 {
 		t.Errorf("read back: %v, %q, %d plies", err, g2.Root.Children[0].Comments, g2.Plies)
+	}
+}
+
+// The project's fixtures (testdata/pgn, also the fuzz seeds), game by game.
+func TestPGNFixtures(t *testing.T) {
+	want := map[string][]string{
+		"annotated.pgn": {
+			`[Event "Fixture: annotations"] [Site "Nowhere"] [Date "2024.01.02"] [Round "1"] [White "Doe, \"Jack\""] [Black "Roe, C:\\Jane"] [Result "1-0"] [Annotator "ox88"] [PlyCount "21"] {An opening comment; with (parens) and a line break.} e2e4 e7e5 $1 g1f3 $1 b8c6 $6 ( d7d6 {Philidor} d2d4 e5d4 ( g8f6 d4e5 ( b1c3 b8d7 ) f6e4 ) f3d4 ) f1b5 a7a6 {rest-of-line comment} b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 $14 {[%clk 0:10:00] [%eval 0.35]} c6b8 d2d4 b8d7 c3c4 => 1-0`,
+			`[Event "Fixture: from a position, Black first, null moves"] [Site "Nowhere"] [Date "????.??.??"] [Round "2"] [White "?"] [Black "?"] [Result "*"] [SetUp "1"] [FEN "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 3 17"] e8c8 0000 c8b8 ( 0000 a2a3 ) e1g1 => *`,
+			`[Event "Fixture: Chess960"] [Variant "Chess960"] [SetUp "1"] [FEN "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1"] [Result "1/2-1/2"] b1h1 b8a8 => 1/2-1/2`,
+		},
+		"quirks.pgn": {
+			"[Event \"Fixture: BOM, CRLF, Latin-1 M\\xfcller\"] [White \"J\\xf6rg\"] e2e4 e7e5 g1f3 {caf\xe9} b8c6 => 1-0",
+			`[Event "no blank line before me"] d2d4 d7d5 => *`,
+			`c2c4 e7e5 =>  ~11:1`,
+		},
+		"errors.pgn": {
+			`[Event "Fixture: an illegal move in a variation and in the main line"] [Result "*"] e2e4 e7e5 g1f3 ( f1b5 g8f6 ) b8c6 => * !4:16 illegal move 1...Ke6 !4:49 illegal move 3.Kxe8 !4:67 illegal move 3.Ke3`,
+			`[Event "Fixture: syntax errors"] [Site "testdata"] [Result "1:0"] e2e4 e7e5 g1f3 b8c6 =>  !7:7 bad tag pair !8:9 bad tag pair !10:7 syntax error !10:12 syntax error !10:24 unbalanced variation !10:31 unbalanced variation !10:30 unbalanced variation !10:31 unbalanced variation !10:32 unbalanced variation !10:33 unbalanced variation ~11:1`,
+		},
+	}
+	for file, want := range want {
+		data, err := os.ReadFile(filepath.Join("testdata", "pgn", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := readAll(t, string(data), nil)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s:\ngot:\n\t%s\nwant:\n\t%s", file, strings.Join(quoteAll(got), "\n\t"), strings.Join(quoteAll(want), "\n\t"))
+		}
 	}
 }
