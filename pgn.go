@@ -494,7 +494,17 @@ func (b *pgnBuilder) readTags() {
 	lastLine := 0
 	for {
 		s.skipSpace()
-		if c, ok := s.peek(0); !ok || c != '[' {
+		c, ok := s.peek(0)
+		if ok && c == '%' && s.atLineStart() {
+			// an escape line (§6) may stand anywhere, between tag pairs too; it is no gap
+			// between them
+			if s.line == lastLine+1 {
+				lastLine++
+			}
+			s.skipLine()
+			continue
+		}
+		if !ok || c != '[' {
 			break
 		}
 		if len(b.g.Tags) > 0 && s.line > lastLine+1 && b.repeatsTag() {
