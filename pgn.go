@@ -140,7 +140,7 @@ type PGNError struct {
 	Line     int    // line of the token, from 1
 	Column   int    // byte column of the token, from 1
 	Offset   int64  // byte offset of the token
-	Ply      int    // the ply of the move in its line (1 = first move), 0 when not at a move
+	Ply      int    // the move's ply by its move number (1 for "1.e4", 24 for "12...Nf6"), 0 when not at a move
 	Move     string // the move as in a book: "12...Nf6", "3.e4"; or "" when not at a move
 	Token    string // the token text (cut to 40 bytes)
 	Warning  bool   // a finding that does not make the game wrong (a lenient spelling, ...)
@@ -273,7 +273,8 @@ func NewPGNReader(r io.Reader) *PGNReader {
 //	for game, err := range chess.Games(r) { … }
 //
 // It yields what PGNReader.Read returns, game by game, and stops after the last game or an
-// I/O error.
+// I/O error. An I/O error comes in the ErrorList of the game it cut short; only when it
+// comes before any byte of a game does Games yield it alone, as (nil, err).
 func Games(r io.Reader) iter.Seq2[*PGNGame, error] {
 	pr := NewPGNReader(r)
 	return pr.All()
@@ -282,15 +283,21 @@ func Games(r io.Reader) iter.Seq2[*PGNGame, error] {
 // All returns an iterator over the remaining games of the reader, as Games does.
 func (r *PGNReader) All() iter.Seq2[*PGNGame, error] {
 	return func(yield func(*PGNGame, error) bool) {
+		reported := false
 		for {
 			g, err := r.Read()
-			if g == nil && err == io.EOF {
+			if g == nil {
+				if err != io.EOF && !reported {
+					yield(nil, err)
+				}
 				return
 			}
-			if !yield(g, err) || g == nil {
+			if !yield(g, err) {
 				r.Close()
 				return
 			}
+			// the game just yielded carried the I/O error: no (nil, err) after it
+			reported = r.err != nil && r.err != io.EOF
 		}
 	}
 }
@@ -360,35 +367,39 @@ type pgnFrame struct {
 	openOff   int64
 }
 
-// pgnPos is where a token was.
-type pgnPos struct {
-	line, col int
-	off       int64
-	tok       string
-}
-
-// at makes the current token the one at pos, for an error reported later.
-func (b *pgnBuilder) at(pos pgnPos) {
-	s := &b.r.s
-	s.tokLine, s.tokCol, s.tokOff, s.tok = pos.line, pos.col, pos.off, []byte(pos.tok)
-}
-
 // pgnBuilder turns the tokens of one game into a PGNGame.
 type pgnBuilder struct {
-	r         *PGNReader
-	g         *PGNGame
-	errs      ErrorList
-	tokens    int
-	maxErrs   int
-	players   string
-	slab      []PGNNode
-	unsupp    bool
-	tagOnly   bool     // the game is a tag-only record: the next game's tags follow at once
-	content   bool     // the movetext has a token other than comments
-	mainMoves int      // move tokens of the main line, played or not
-	start     int64    // input offset where the game's text begins
-	repKeys   []uint64 // repetition keys of the main line since its last irreversible move
-	setUpAt   pgnPos   // where the FEN or Variant tag is, for their errors
+	r          *PGNReader
+	g          *PGNGame
+	errs       ErrorList
+	tokens     int
+	maxErrs    int
+	players    string
+	slab       []PGNNode
+	unsupp     bool
+	tagOnly    bool     // the game is a tag-only record: the next game's tags follow at once
+	content    bool     // the movetext has a token other than comments
+	mainMoves  int      // move tokens of the main line, played or not
+	start      int64    // input offset where the game's text begins
+	repKeys    []uint64 // repetition keys of the main line since its last irreversible move
+	overBudget bool     // the game ended with ErrBudget
+
+	variantAt, fenAt, resultTagAt tokenPos // where the values of the Variant, FEN and Result tags are
+	resultAt                      tokenPos // where the termination marker is
+}
+
+// tokenPos is where a token is in the input.
+type tokenPos struct {
+	line, col int
+	off       int64
+}
+
+// at makes the token at p, whose text is tok, the current token, so that problem reports
+// it there.
+func (b *pgnBuilder) at(p tokenPos, tok string) {
+	s := &b.r.s
+	s.tokLine, s.tokCol, s.tokOff = p.line, p.col, p.off
+	s.tok = []byte(tok)
 }
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
@@ -436,6 +447,14 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		s.limit = s.offset() + maxBytes
 		s.over = false
 		s.skipSpace()
+		for !s.over {
+			// escape lines (§6) before a game belong to no game: it starts at its first token
+			if c, ok := s.peek(0); !ok || c != '%' || !s.atLineStart() {
+				break
+			}
+			s.skipLine()
+			s.skipSpace()
+		}
 		if s.over {
 			continue // a run of white space longer than a game may be: drop it and go on
 		}
@@ -488,6 +507,8 @@ func (b *pgnBuilder) budgetExceeded(msg string) {
 	s := &b.r.s
 	s.tok = nil
 	s.mark()
+	b.overBudget = true
+	b.maxErrs = max(b.maxErrs, len(b.errs)+1) // the budget error is recorded even past MaxErrors
 	b.problem(false, ErrBudget, msg, "")
 	s.resync()
 }
@@ -507,7 +528,17 @@ func (b *pgnBuilder) readTags() {
 	lastLine := 0
 	for {
 		s.skipSpace()
-		if c, ok := s.peek(0); !ok || c != '[' {
+		c, ok := s.peek(0)
+		if ok && c == '%' && s.atLineStart() {
+			// an escape line (§6) may stand anywhere, between tag pairs too; it is no gap
+			// between them
+			if s.line == lastLine+1 {
+				lastLine++
+			}
+			s.skipLine()
+			continue
+		}
+		if !ok || c != '[' {
 			break
 		}
 		if len(b.g.Tags) > 0 && s.line > lastLine+1 && b.repeatsTag() {
@@ -572,6 +603,7 @@ func (b *pgnBuilder) tagPair() {
 	s.mark()
 	s.symbol()
 	name := s.tok
+	nameAt := tokenPos{s.tokLine, s.tokCol, s.tokOff}
 	if len(name) == 0 {
 		b.problem(false, ErrBadTag, "empty tag name", "")
 		skipTagRest(s)
@@ -583,11 +615,9 @@ func (b *pgnBuilder) tagPair() {
 		return
 	}
 	nameStr := tagName(name)
-	if nameStr == "FEN" || nameStr == "Variant" {
-		b.setUpAt = pgnPos{s.tokLine, s.tokCol, s.tokOff, nameStr}
-	}
 	skipInline(s)
 	s.mark()
+	at := tokenPos{s.tokLine, s.tokCol, s.tokOff}
 	var value string
 	bad := false
 	if c, ok := s.peek(0); ok && c == '"' {
@@ -612,9 +642,12 @@ func (b *pgnBuilder) tagPair() {
 	} else if !bad {
 		s.mark()
 		if ok && c == '"' || ok && c != '\n' && c != '\r' && c != '[' {
-			b.problem(false, ErrBadTag, "unescaped '\"' in the tag value or text after it", "")
+			start := s.pos
 			skipTagRest(s)
+			s.tok = s.buf[start:s.pos] // the text after the value, not the value
+			b.problem(false, ErrBadTag, "unescaped '\"' in the tag value or text after it", "")
 		} else {
+			s.tok = nil
 			b.problem(false, ErrBadTag, "missing ']' after the tag pair", "")
 		}
 	} else {
@@ -622,7 +655,7 @@ func (b *pgnBuilder) tagPair() {
 	}
 	for _, t := range b.g.Tags {
 		if t.Name == nameStr {
-			s.tok = name
+			b.at(nameAt, nameStr)
 			b.problem(false, ErrBadTag, "duplicate tag "+nameStr+": the first value is kept", "")
 			return
 		}
@@ -635,6 +668,14 @@ func (b *pgnBuilder) tagPair() {
 		default:
 			b.problem(false, ErrBadTag, "Result must be 1-0, 0-1, 1/2-1/2 or *", "")
 		}
+	}
+	switch nameStr {
+	case "Variant":
+		b.variantAt = at
+	case "FEN":
+		b.fenAt = at
+	case "Result":
+		b.resultTagAt = at
 	}
 	b.g.Tags = append(b.g.Tags, Tag{nameStr, value})
 }
@@ -713,7 +754,7 @@ func (b *pgnBuilder) setUp() Position {
 			chess960 = true
 		default:
 			b.unsupp = true
-			b.at(b.setUpAt)
+			b.at(b.variantAt, v)
 			b.problem(false, ErrUnsupportedVariant, "variant "+strconv.Quote(v)+" is not supported: only standard chess and Chess960", "")
 			return start
 		}
@@ -722,7 +763,7 @@ func (b *pgnBuilder) setUp() Position {
 		p, err := ParseFEN(fen)
 		if err != nil {
 			b.unsupp = true // nothing to replay the moves on
-			b.at(b.setUpAt)
+			b.at(b.fenAt, fen)
 			b.problem(false, fmt.Errorf("%w: %w", ErrBadFEN, err), "bad FEN tag: "+err.Error(), "")
 			return start
 		}
@@ -770,6 +811,8 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			return
 		}
 		s.mark()
+		// the next game's "[" is no content of this one: comments or escape lines before a
+		// tag section make no game of their own
 		if c != '{' && c != ';' && c != '[' && (c != '%' || !s.atLineStart()) {
 			b.content = true
 		}
@@ -797,12 +840,12 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			s.tok = s.buf[s.pos-1 : s.pos]
 			b.problem(false, ErrSyntax, "unexpected '%'", "")
 		case '(':
-			s.pos++
-			s.tok = s.buf[s.pos-1 : s.pos]
 			if len(r.frames) > maxDepth {
-				b.budgetExceeded(fmt.Sprintf("variations nested deeper than %d", maxDepth))
+				b.budgetExceeded(fmt.Sprintf("variations nested deeper than %d", maxDepth)) // at the "("
 				return
 			}
+			s.pos++
+			s.tok = s.buf[s.pos-1 : s.pos]
 			b.open()
 		case ')':
 			s.pos++
@@ -846,6 +889,7 @@ func (b *pgnBuilder) symbol() bool {
 	switch string(t) {
 	case "1-0", "0-1", "1/2-1/2", "*":
 		b.g.Result = string(t)
+		b.resultAt = tokenPos{s.tokLine, s.tokCol, s.tokOff}
 		b.afterResult()
 		return true
 	case "--", "Z0", "0000":
@@ -1200,14 +1244,18 @@ func foldComment(raw []byte) string {
 
 func (b *pgnBuilder) nag(n NAG) {
 	f := b.top()
-	if f.skip || f.node == nil {
+	if f.skip {
 		return
 	}
-	if !f.moved && len(b.r.frames) > 1 {
-		b.problem(false, ErrSyntax, "a NAG before the first move of a variation", "")
+	if !f.moved {
+		// a NAG annotates a move (§8.2.4): before the first move there is none, and the
+		// root keeps no NAGs; checked with or without a tree
+		b.problem(false, ErrSyntax, "a NAG before the first move", "")
 		return
 	}
-	f.node.NAGs = append(f.node.NAGs, n)
+	if f.node != nil {
+		f.node.NAGs = append(f.node.NAGs, n)
+	}
 }
 
 // open starts a variation (RAV, §8.2.5): an alternative to the last move of the current line.
@@ -1245,6 +1293,9 @@ func (b *pgnBuilder) finish() {
 	g := b.g
 	s := &b.r.s
 	for _, f := range b.r.frames[1:] {
+		if b.overBudget || len(b.errs) >= b.maxErrs {
+			break // after a budget error the open variations were abandoned, not left open
+		}
 		e := &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: f.openLine, Column: f.openCol,
 			Offset: f.openOff, Token: "(", Message: "variation opened here is never closed", Err: ErrUnbalancedRAV}
 		b.errs = append(b.errs, e)
@@ -1262,6 +1313,7 @@ func (b *pgnBuilder) finish() {
 	case g.Result == "" && !b.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
 		b.problem(true, ErrPGNWarning, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
 	case g.Result != "" && tagResult != "" && g.Result != tagResult:
+		b.at(b.resultAt, g.Result)
 		b.problem(true, ErrPGNWarning, "the Result tag says "+tagResult+" but the movetext ends with "+g.Result, "")
 	}
 	declared := g.Result
@@ -1287,6 +1339,11 @@ func (b *pgnBuilder) finish() {
 			}
 		}
 		if declared != "" && declared != "*" && declared != want {
+			if g.Result != "" {
+				b.at(b.resultAt, g.Result)
+			} else {
+				b.at(b.resultTagAt, tagResult)
+			}
 			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+declared, "")
 		}
 	}

@@ -29,8 +29,9 @@ type pgnPart struct {
 }
 
 type pgnResult struct {
-	g   *PGNGame
-	err error
+	g     *PGNGame
+	err   error
+	ioErr error // the I/O error that ended the input, carried by this (the last) game
 }
 
 type pgnParallel struct {
@@ -95,11 +96,16 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
 	var pending *pgnResult
 	for {
 		g, errs := sub.readGame()
-		if g == nil && c.ioErr != nil && pending != nil {
+		switch {
+		case g != nil || pending == nil:
+		case c.ioErr != nil:
 			// the input failed after this chunk: the last game gets the error, as in a
 			// sequential read
 			sub.s.err = c.ioErr
 			pending.err = appendIOError(pending.g, pending.err, &sub.s, c.ioErr)
+			pending.ioErr = c.ioErr
+		case sub.s.err != nil:
+			pending.ioErr = sub.s.err // a chunk read on from the input: readGame added the error
 		}
 		if pending != nil {
 			select {
@@ -115,7 +121,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
 		if len(errs) > 0 {
 			err = errs
 		}
-		pending = &pgnResult{g, err}
+		pending = &pgnResult{g: g, err: err}
 	}
 }
 
@@ -154,6 +160,9 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 			par.cur = nil
 			continue
 		}
+		if res.ioErr != nil {
+			r.err = res.ioErr // the game carries the error: Read reports it after, All does not
+		}
 		// the chunk's reader counted its games from 1: renumber them in the whole input
 		shift := par.base
 		par.games++
@@ -182,7 +191,8 @@ type pgnSplitter struct {
 	nameLen int
 	line    int
 	lineOff int64
-	bom     int // bytes of a byte-order mark seen at the start
+	bom     int  // bytes of a byte-order mark seen at the start
+	escape  bool // the line is an escape line
 }
 
 const (
@@ -249,9 +259,10 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 }
 
 func (sp *pgnSplitter) newline(nextOff int64) {
-	if sp.first != 0 {
+	if sp.first != 0 && !sp.escape {
 		sp.prevTag = sp.first == '['
 	}
+	sp.escape = false
 	sp.first = 0
 	sp.col1 = true
 	sp.line++
@@ -313,7 +324,9 @@ again:
 			sp.state = spLineComment
 		case '%':
 			if col1 {
-				sp.state = spLineComment
+				// an escape line (§6): the reader skips it wherever it stands, so it neither
+				// ends nor starts a tag section
+				sp.state, sp.escape = spLineComment, true
 			}
 		case '[':
 			sp.state, sp.nameLen, sp.nameOK = spTagStart, 0, true

@@ -150,8 +150,14 @@ func (pw *pgnWriter) comment(text string) {
 		if pw.open {
 			pw.token("")
 		}
+		// a line break would end the comment early; reading folds it to a space anyway
+		text = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(text)
 		if len(pw.buf) > pw.lineStart {
-			pw.buf = append(pw.buf, ' ')
+			if len(pw.buf)-pw.lineStart+2+len(text) > pgnLineWidth {
+				pw.newline() // rather a line of its own than a line past 79 characters (§8.2.1)
+			} else {
+				pw.buf = append(pw.buf, ' ')
+			}
 		}
 		pw.buf = append(pw.buf, ';')
 		pw.buf = append(pw.buf, text...)
