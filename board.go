@@ -755,6 +755,9 @@ func (p *Position) matchMove(m Move) (Move, bool) {
 // IsLegal reports whether m is a legal move in p (FIDE Laws 3.10.1); a plain move from
 // NewMove counts when it names a legal move as Play accepts it.
 func (p Position) IsLegal(m Move) bool {
+	if p.isLegal(m) {
+		return true
+	}
 	_, ok := p.matchMove(m)
 	return ok
 }
@@ -765,6 +768,10 @@ func (p Position) IsLegal(m Move) bool {
 func (p Position) Play(m Move) (Position, error) {
 	if m == NullMove {
 		return p.PlayNull()
+	}
+	if p.isLegal(m) { // m as the generator makes it: checked without generating every move
+		p.play(m)
+		return p, nil
 	}
 	lm, ok := p.matchMove(m)
 	if !ok {

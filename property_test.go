@@ -806,3 +806,59 @@ func TestPolyglotHash(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayAcceptsExactlyLegalMoves: Play's fast legality test (the move checked without
+// generating every move) accepts a move value exactly when LegalMoves holds it, for every
+// origin, destination, promotion and flag, in positions of every perft suite; and a plain
+// NewMove is accepted exactly when it names a legal move.
+func TestPlayAcceptsExactlyLegalMoves(t *testing.T) {
+	var positions []Position
+	for _, name := range []string{"tricky.txt", "sedlak.txt", "tricky-chess960.txt", "ferdy-double-checks.txt", "random.txt"} {
+		entries := readPerftSuite(t, sharedTestdata(t, "perft/normalized/"+name))
+		for i, e := range entries {
+			if testing.Short() && i >= 8 || i >= 100 {
+				break
+			}
+			p := MustParseFEN(e.fen)
+			if strings.Contains(name, "960") {
+				p = p.WithChess960(true)
+			}
+			positions = append(positions, p)
+		}
+	}
+	flags := []Move{0, moveEnPassant, moveCastle, moveCastle | moveChess960}
+	checked := 0
+	for _, p := range positions {
+		legal := map[Move]bool{}
+		for _, m := range p.LegalMoves() {
+			legal[m] = true
+		}
+		for from := Square(0); from < 128; from++ {
+			if !from.IsValid() {
+				continue
+			}
+			for to := Square(0); to < 128; to++ {
+				if !to.IsValid() {
+					continue
+				}
+				for promo := NoPieceType; promo <= King; promo++ {
+					for _, f := range flags {
+						m := NewMove(from, to, promo) | f
+						checked++
+						if got := p.isLegal(m); got != legal[m] {
+							t.Fatalf("%s: isLegal(%v, flags %x) = %v, LegalMoves says %v", p.FEN(), m, uint32(f), got, legal[m])
+						}
+						if f == 0 && m != NullMove {
+							_, err := p.Play(m)
+							_, ok := p.matchMove(m)
+							if (err == nil) != ok {
+								t.Fatalf("%s: Play(%v) = %v, but matchMove says %v", p.FEN(), m, err, ok)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d positions, %d move values", len(positions), checked)
+}
