@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"bytes"
 	"io"
 	"sync"
 )
@@ -181,18 +182,16 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 
 // pgnSplitter is the state machine that finds the places to cut. Its states follow the
 // tokenizer: what it treats as a brace comment, a string, a rest-of-line comment, a tag pair.
+// It tracks no line numbers: a chunk's first line is counted when the chunk is cut.
 type pgnSplitter struct {
 	state   uint8
 	col1    bool // no byte yet on this line
 	first   byte // the line's first byte that is not a space, 0 while none
-	prevTag bool // the last non-blank line started with "["
-	pendCR  bool // a CR was seen: a LF next belongs to the same line end
+	prevTag bool // the last non-blank line that was no escape line started with "["
+	escape  bool // the line is an escape line
 	nameOK  bool // the tag name read so far is valid
 	nameLen int
-	line    int
-	lineOff int64
-	bom     int  // bytes of a byte-order mark seen at the start
-	escape  bool // the line is an escape line
+	bom     int // bytes of a byte-order mark seen at the start of the input
 }
 
 const (
@@ -212,104 +211,160 @@ const (
 	spStrEsc    // after a backslash in a movetext string
 )
 
+// spPlain marks the bytes that need no attention in the normal state.
+var spPlain = func() (t [256]bool) {
+	for i := range t {
+		t[i] = true
+	}
+	for _, c := range []byte("{\"\\;%[\n\r \t\f\v\xEF") {
+		t[c] = false
+	}
+	return t
+}()
+
 // splitPGN reads src and calls emit with chunks of whole games, in order, until the input
-// ends or emit returns false; it returns io.EOF or the I/O error that ended the input.
+// ends or emit returns false; it returns io.EOF or the I/O error that ended the input. Each
+// byte is read into the chunk that sends it, and copied again only when a cut leaves the rest
+// of a read for the next chunk.
 func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
-	sp := pgnSplitter{col1: true, line: 1}
-	block := make([]byte, pgnChunk)
-	var chunk []byte
-	var off int64 // input offset of block[0]
-	c := &pgnPart{line: 1}
+	sp := pgnSplitter{col1: true}
+	target := pgnChunkTarget
+	newBuf := func(rest []byte) []byte {
+		b := make([]byte, len(rest), max(target, len(rest))+pgnChunk)
+		copy(b, rest)
+		return b
+	}
+	buf := newBuf(nil)
+	part := &pgnPart{line: 1}
+	scanned := 0 // bytes of buf the state machine has seen
 	for {
-		n, err := src.Read(block)
-		data := block[:n]
-		start := 0
-		for i := 0; i < n; i++ {
-			if sp.step(data[i], off+int64(i)) && len(chunk)+i-start >= pgnChunkTarget {
-				c.raw = append(chunk, data[start:i]...)
-				next := &pgnPart{offset: off + int64(i), line: sp.line, lineOff: sp.lineOff}
-				if !emit(c) {
-					return nil
-				}
-				c, chunk, start = next, nil, i
-			}
+		if cap(buf)-len(buf) < pgnChunk/2 {
+			nb := make([]byte, len(buf), 2*cap(buf))
+			copy(nb, buf)
+			buf = nb
 		}
-		chunk = append(chunk, data[start:]...)
-		off += int64(n)
+		n, err := src.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		for {
+			cut := sp.scan(buf, scanned, target, part.offset)
+			if cut < 0 {
+				scanned = len(buf)
+				break
+			}
+			part.raw = buf[:cut:cut]
+			next := &pgnPart{offset: part.offset + int64(cut), line: part.line + countLines(part.raw)}
+			next.lineOff = next.offset // a cut is at the start of a line
+			if !emit(part) {
+				return nil
+			}
+			part, buf, scanned = next, newBuf(buf[cut:]), 1 // scan took the "[" at the cut
+		}
 		if err != nil {
-			if sp.pendCR {
-				sp.newline(off)
-			}
-			c.raw = chunk
+			part.raw = buf
 			if err != io.EOF {
-				c.ioErr = err
+				part.ioErr = err
 			}
-			if len(c.raw) > 0 || c.ioErr != nil {
-				emit(c)
+			if len(part.raw) > 0 || part.ioErr != nil {
+				emit(part)
 			}
 			return err
 		}
-		if int64(len(chunk)) > 2*maxBytes+int64(pgnChunkTarget) {
+		if int64(len(buf)) > 2*maxBytes+int64(target) {
 			// no safe cut for longer than any game may be: read the rest in one piece
-			c.raw, c.rest = chunk, src
-			emit(c)
+			part.raw, part.rest = buf, src
+			emit(part)
 			return io.EOF
 		}
 	}
 }
 
-func (sp *pgnSplitter) newline(nextOff int64) {
-	if sp.first != 0 && !sp.escape {
-		sp.prevTag = sp.first == '['
+// countLines counts the line ends of b as the tokenizer does: LF, CRLF, and a lone CR.
+func countLines(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	if bytes.IndexByte(b, '\r') >= 0 {
+		for i, c := range b {
+			if c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+				n++
+			}
+		}
 	}
-	sp.escape = false
-	sp.first = 0
-	sp.col1 = true
-	sp.line++
-	sp.lineOff = nextOff
-	sp.pendCR = false
+	return n
 }
 
-// step takes the byte c at input offset off and reports whether the input may be cut just
-// before it.
-func (sp *pgnSplitter) step(c byte, off int64) (cut bool) {
-	if off < 3 && c == "\xEF\xBB\xBF"[off] && sp.col1 && sp.state == spNormal && int64(sp.bom) == off {
-		sp.bom++ // a byte-order mark: the tokenizer skips it as white space at the line's start
-		if sp.bom == 3 {
-			sp.lineOff = 3
+// scan runs the state machine over buf[from:] and returns the index of the first place at or
+// past target where the input may be cut (the byte there, a "[", already taken), or -1; base
+// is the input offset of buf[0].
+func (sp *pgnSplitter) scan(buf []byte, from, target int, base int64) int {
+	for i := from; i < len(buf); {
+		c := buf[i]
+		if base+int64(i) < 3 && sp.bom == int(base)+i && c == "\xEF\xBB\xBF"[base+int64(i)] && sp.col1 && sp.state == spNormal {
+			sp.bom++ // a byte-order mark: the tokenizer skips it as white space at the line's start
+			i++
+			continue
 		}
-		return false
-	}
-	if sp.pendCR {
-		sp.pendCR = false
-		if c == '\n' {
-			sp.newline(off + 1)
-			return false
+		if sp.state == spNormal && spPlain[c] {
+			// the bulk of movetext: moves, numbers, results
+			if sp.first == 0 {
+				sp.first = c
+			}
+			sp.col1 = false
+			i++
+			for i < len(buf) && spPlain[buf[i]] {
+				i++
+			}
+			continue
 		}
-		sp.newline(off) // a lone CR ended the line
-	}
-again:
-	if c == '\n' || c == '\r' {
 		switch sp.state {
-		case spString, spStrEsc, spLineComment, spTagString, spTagEsc, spTagStart, spTagName, spTagAfter,
-			spTagClosed, spTagValue, spTagBad, spTagRest:
-			// strings, rest-of-line comments and tag pairs end at the line's end
-			sp.state = spNormal
 		case spBrace:
-			sp.prevTag = false
+			j := bytes.IndexByte(buf[i:], '}')
+			end := len(buf)
+			if j >= 0 {
+				end = i + j + 1
+				sp.state = spNormal
+			}
+			if bytes.IndexByte(buf[i:end], '\n') >= 0 || bytes.IndexByte(buf[i:end], '\r') >= 0 {
+				sp.prevTag, sp.escape = false, false // lines inside a comment are no tag lines
+			}
+			sp.first, sp.col1 = '{', false
+			i = end
+			continue
+		case spLineComment:
+			j := bytes.IndexAny(buf[i:], "\n\r")
+			if j < 0 {
+				return -1
+			}
+			i += j
+			sp.state = spNormal
+			continue // the line end is handled in the normal state
 		}
-		if sp.state == spBrace {
-			sp.first = '{'
+		if c == '\n' || c == '\r' {
+			// strings, rest-of-line comments and tag pairs end at the line's end; a CRLF is read
+			// as two line ends here, which changes nothing: an empty line leaves prevTag alone
+			if sp.state != spBrace {
+				sp.state = spNormal
+			}
+			if sp.first != 0 && !sp.escape {
+				sp.prevTag = sp.first == '['
+			}
+			sp.first, sp.escape, sp.col1 = 0, false, true
+			i++
+			continue
 		}
-		if c == '\r' {
-			sp.pendCR = true
-		} else {
-			sp.newline(off + 1)
+		if sp.step(c) && i >= target {
+			return i
 		}
-		return false
+		i++
 	}
+	return -1
+}
+
+// step takes one byte that is not a line end, in any state but spBrace and spLineComment,
+// and reports whether the input may be cut just before it (a "[" starting a tag pair at
+// column 1 after a line that was not a tag line).
+func (sp *pgnSplitter) step(c byte) (cut bool) {
 	col1 := sp.col1
 	sp.col1 = false
+again:
 	switch sp.state {
 	case spNormal:
 		if c != ' ' && c != '\t' && c != '\f' && c != '\v' && sp.first == 0 {
@@ -332,10 +387,6 @@ again:
 			sp.state, sp.nameLen, sp.nameOK = spTagStart, 0, true
 			return col1 && !sp.prevTag
 		}
-	case spBrace:
-		if c == '}' {
-			sp.state = spNormal
-		}
 	case spString:
 		switch c {
 		case '\\':
@@ -348,7 +399,6 @@ again:
 		if c != '"' && c != '\\' {
 			goto again
 		}
-	case spLineComment:
 	case spTagStart:
 		if c != ' ' && c != '\t' {
 			sp.state = spTagName

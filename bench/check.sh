@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 corpus=${1:-../shared/testdata/pgn/corpus/lichess-standard-25k.pgn}
 runs=${RUNS:-3}
 [ -f "$corpus" ] || { echo "no corpus at $corpus" >&2; exit 2; }
-if ! command -v pgn-extract >/dev/null; then
+pgnextract=${PGN_EXTRACT:-/usr/games/pgn-extract} # Debian installs it among the games
+if [ ! -x "$pgnextract" ]; then
   apt-get update -q >/dev/null && apt-get install -y -q pgn-extract >/dev/null
 fi
 bin=$(mktemp -d)/chess
@@ -30,7 +31,7 @@ best() { # best wall time in seconds of running "$@" $runs times
 
 t1=$(best "$bin" check -q -j 1 "$corpus")
 t2=$(best "$bin" check -q -j 2 "$corpus")
-tp=$(best pgn-extract -r -s "$corpus")
+tp=$(best "$pgnextract" -r -s "$corpus")
 mbs() { awk -v n="$bytes" -v t="$1" 'BEGIN { printf "%.1f", n / 1e6 / t }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 printf '%-28s %8.2f s %8s MB/s\n' "chess check -j 1" "$t1" "$(mbs "$t1")"
