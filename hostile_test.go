@@ -206,6 +206,28 @@ func hostileRows() []hostileRow {
 			bound:   fixed(8 * mb), // 8 times the text
 		},
 		{
+			name: "100,000 tags",
+			text: func() io.Reader { return texts(manyTags(100000, "\n"), "\n1. e4 *\n") },
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				if g := games[0]; len(g.Tags) != 100000 || g.Tags[99999] != (Tag{"T99999", "v"}) || g.Plies != 1 {
+					t.Errorf("%d tags, %d plies; want 100000 and 1", len(g.Tags), g.Plies)
+				}
+			},
+			bound: fixed(64 * mb), // 640 bytes a tag: the text, the Tag, its name, its index entry
+			big:   true,
+		},
+		{
+			name: "100,000 tags, each after a blank line",
+			text: func() io.Reader { return texts(manyTags(100000, "\n\n"), "1. e4 *\n") },
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				if g := games[0]; len(g.Tags) != 100000 || g.Plies != 1 {
+					t.Errorf("%d tags, %d plies; want 100000 and 1", len(g.Tags), g.Plies)
+				}
+			},
+			bound: fixed(64 * mb), // 640 bytes a tag
+			big:   true,
+		},
+		{
 			name: "100,000 copies of one tag",
 			text: func() io.Reader { return texts(repeatString("[Event \"again\"]\n", 100000), "\n1. e4 *\n") },
 			want: ErrBadTag,
@@ -215,6 +237,26 @@ func hostileRows() []hostileRow {
 				}
 			},
 			bound: fixed(16 * mb), // 8 times the text
+		},
+		{
+			name:  "100,000 tags with MaxTokens 10,000",
+			text:  func() io.Reader { return texts(manyTags(100000, "\n"), "\n1. e4 *\n") },
+			setup: func(r *PGNReader) { r.MaxTokens = 10000 },
+			want:  ErrBudget,
+			limit: budgetTokens,
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				// the reader resynchronises at the next tag pair: ten games of 10,000 tags,
+				// the last one over budget at its first move
+				if len(games) != 10 {
+					t.Fatalf("%d games, want 10", len(games))
+				}
+				for i, g := range games {
+					if len(g.Tags) != 10000 || g.Tags[0].Name != "T"+strconv.Itoa(10000*i) || !errors.Is(errs[i], ErrBudget) {
+						t.Errorf("game %d: %d tags from %v, %v", g.Index, len(g.Tags), g.Tags[0], errs[i])
+					}
+				}
+			},
+			bound: fixed(64 * mb), // 640 bytes a tag
 		},
 		{
 			name:    "NAG $99999999999",

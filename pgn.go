@@ -382,12 +382,13 @@ type pgnBuilder struct {
 	players   string
 	slab      []PGNNode
 	unsupp    bool
-	tagOnly   bool     // the game is a tag-only record: the next game's tags follow at once
-	content   bool     // the movetext has a token other than comments
-	mainMoves int      // move tokens of the main line, played or not
-	start     int64    // input offset where the game's text begins
-	repKeys   []uint64 // repetition keys of the main line since its last irreversible move
-	setUpAt   pgnPos   // where the FEN or Variant tag is, for their errors
+	tagOnly   bool                // the game is a tag-only record: the next game's tags follow at once
+	content   bool                // the movetext has a token other than comments
+	mainMoves int                 // move tokens of the main line, played or not
+	start     int64               // input offset where the game's text begins
+	repKeys   []uint64            // repetition keys of the main line since its last irreversible move
+	setUpAt   pgnPos              // where the FEN or Variant tag is, for their errors
+	tagIndex  map[string]struct{} // the tag names, once there are many
 }
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
@@ -446,7 +447,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		b := &r.b
 		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.limit - maxBytes}
 		r.frames = r.frames[:0]
-		b.readTags()
+		b.readTags(maxTokens)
 		start := b.setUp()
 		r.frames = append(r.frames, pgnFrame{pos: start})
 		if !r.NoTree {
@@ -499,8 +500,8 @@ func (b *pgnBuilder) newNode() *PGNNode {
 	return &b.slab[len(b.slab)-1]
 }
 
-// readTags reads the tag pair section (PGN Standard §8.1).
-func (b *pgnBuilder) readTags() {
+// readTags reads the tag pair section (PGN Standard §8.1). Tags count as tokens.
+func (b *pgnBuilder) readTags(maxTokens int) {
 	s := &b.r.s
 	lastLine := 0
 	for {
@@ -513,6 +514,11 @@ func (b *pgnBuilder) readTags() {
 			break
 		}
 		b.tokens++
+		if b.tokens > maxTokens {
+			b.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
+			b.tagOnly = true // skipped to the next tag pair: no movetext
+			break
+		}
 		b.tagPair()
 		lastLine = s.line
 	}
@@ -552,13 +558,35 @@ func (b *pgnBuilder) repeatsTag() bool {
 		}
 		j++
 	}
-	name := s.buf[s.pos+i : s.pos+j]
+	return b.hasTag(s.buf[s.pos+i : s.pos+j])
+}
+
+// hasTag reports whether the game has a tag named name. Past a few tags it looks in an
+// index, so that a game of many tags costs O(1) a tag, not O(tags).
+func (b *pgnBuilder) hasTag(name []byte) bool {
+	if b.tagIndex != nil {
+		_, ok := b.tagIndex[string(name)]
+		return ok
+	}
 	for _, t := range b.g.Tags {
 		if t.Name == string(name) {
 			return true
 		}
 	}
 	return false
+}
+
+func (b *pgnBuilder) addTag(t Tag) {
+	b.g.Tags = append(b.g.Tags, t)
+	switch {
+	case b.tagIndex != nil:
+		b.tagIndex[t.Name] = struct{}{}
+	case len(b.g.Tags) > 32:
+		b.tagIndex = make(map[string]struct{}, 2*len(b.g.Tags))
+		for _, t := range b.g.Tags {
+			b.tagIndex[t.Name] = struct{}{}
+		}
+	}
 }
 
 // tagPair reads one [Name "Value"].
@@ -618,12 +646,10 @@ func (b *pgnBuilder) tagPair() {
 	} else {
 		skipTagRest(s)
 	}
-	for _, t := range b.g.Tags {
-		if t.Name == nameStr {
-			s.tok = name
-			b.problem(false, ErrBadTag, "duplicate tag "+nameStr+": the first value is kept", "")
-			return
-		}
+	if b.hasTag(name) {
+		s.tok = name
+		b.problem(false, ErrBadTag, "duplicate tag "+nameStr+": the first value is kept", "")
+		return
 	}
 	if nameStr == "Result" {
 		switch value {
@@ -634,7 +660,7 @@ func (b *pgnBuilder) tagPair() {
 			b.problem(false, ErrBadTag, "Result must be 1-0, 0-1, 1/2-1/2 or *", "")
 		}
 	}
-	b.g.Tags = append(b.g.Tags, Tag{nameStr, value})
+	b.addTag(Tag{nameStr, value})
 }
 
 // commonTags are the tag names real files repeat in every game: reading them allocates nothing.
