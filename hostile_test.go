@@ -320,6 +320,28 @@ func hostileRows() []hostileRow {
 			lenient: wantPlies(1),
 			bound:   fixed(1 * mb),
 		},
+		{
+			name:  "one endless line of 50 MB",
+			text:  func() io.Reader { return texts("[Event \"endless\"]\n\n", repeatString("e4 e5 ", 50*mb/6)) },
+			want:  ErrBudget,
+			limit: budgetTokens,
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				// 2.e4 is illegal, the token budget ends the game, the rest of the line is
+				// skipped: one game
+				if len(games) != 1 || !errors.Is(errs[0], ErrIllegalMove) {
+					t.Errorf("%d games, %v", len(games), errs[0])
+				}
+			},
+			// 4 times the 3 MB read up to the token budget; with Workers, the splitter's
+			// chunk of a line it cannot cut: 2 MaxGameBytes, grown by append (5 times that)
+			bound: func(b hostileBudget, workers int) int64 {
+				if workers > 1 {
+					return 4*3*mb + 9*b.bytes
+				}
+				return 4 * 3 * mb
+			},
+			big: true,
+		},
 	}
 }
 

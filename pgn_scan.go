@@ -287,7 +287,8 @@ func (s *pgnScanner) resync() {
 			}
 		}
 		s.discard()
-		s.limit = s.base + pgnChunk
+		// read one more chunk after what is buffered: discard may have kept the buffer
+		s.limit = s.offset() + pgnChunk
 		s.over = false
 		if !s.fill() {
 			return
