@@ -333,10 +333,10 @@ func hostileRows() []hostileRow {
 				}
 			},
 			// 4 times the 3 MB read up to the token budget; with Workers, the splitter's
-			// chunk of a line it cannot cut: 2 MaxGameBytes, grown by append (5 times that)
+			// chunk of a line it cannot cut (see overBudget)
 			bound: func(b hostileBudget, workers int) int64 {
 				if workers > 1 {
-					return 4*3*mb + 9*b.bytes
+					return 4*3*mb + 4*b.bytes + mb
 				}
 				return 4 * 3 * mb
 			},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -481,6 +482,15 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		r.games++
 		return g, b.errs
 	}
+}
+
+// addBudget returns offset+budget, or the largest offset when that overflows (a budget
+// of math.MaxInt64 is no budget).
+func addBudget(offset, budget int64) int64 {
+	if offset > math.MaxInt64-budget {
+		return math.MaxInt64
+	}
+	return offset + budget
 }
 
 func (b *pgnBuilder) budgetExceeded(msg string) {

@@ -2,6 +2,7 @@ package chess
 
 import (
 	"io"
+	"math"
 	"sync"
 )
 
@@ -210,13 +211,15 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 	var chunk []byte
 	var off int64 // input offset of block[0]
 	c := &pgnPart{line: 1}
+	// the longest chunk: no safe cut for longer than two games may be, and a block more
+	maxChunk := addBudget(2*min(maxBytes, math.MaxInt64/4), int64(pgnChunkTarget+pgnChunk))
 	for {
 		n, err := src.Read(block)
 		data := block[:n]
 		start := 0
 		for i := 0; i < n; i++ {
 			if sp.step(data[i], off+int64(i)) && len(chunk)+i-start >= pgnChunkTarget {
-				c.raw = append(chunk, data[start:i]...)
+				c.raw = appendChunk(chunk, data[start:i], maxChunk)
 				next := &pgnPart{offset: off + int64(i), line: sp.line, lineOff: sp.lineOff}
 				if !emit(c) {
 					return nil
@@ -224,7 +227,7 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 				c, chunk, start = next, nil, i
 			}
 		}
-		chunk = append(chunk, data[start:]...)
+		chunk = appendChunk(chunk, data[start:], maxChunk)
 		off += int64(n)
 		if err != nil {
 			if sp.pendCR {
@@ -239,13 +242,32 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 			}
 			return err
 		}
-		if int64(len(chunk)) > 2*maxBytes+int64(pgnChunkTarget) {
+		if int64(len(chunk)) > maxChunk-pgnChunk {
 			// no safe cut for longer than any game may be: read the rest in one piece
 			c.raw, c.rest = chunk, src
 			emit(c)
 			return io.EOF
 		}
 	}
+}
+
+// appendChunk appends data to a chunk being cut. A chunk starts with room for its target
+// size and a block, and doubles when a long game needs more, never past limit bytes:
+// appending costs O(1) a byte, and all the growing of a chunk at most 2 limit bytes.
+func appendChunk(chunk, data []byte, limit int64) []byte {
+	if need := len(chunk) + len(data); need > cap(chunk) {
+		n := int64(pgnChunkTarget + pgnChunk)
+		if cap(chunk) > 0 {
+			n = int64(2 * cap(chunk))
+		}
+		if 2*n > limit {
+			n = limit // past half the limit, up to the limit at once: 2 limit bytes in all
+		}
+		grown := make([]byte, len(chunk), max(n, int64(need)))
+		copy(grown, chunk)
+		chunk = grown
+	}
+	return append(chunk, data...)
 }
 
 func (sp *pgnSplitter) newline(nextOff int64) {
