@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -197,6 +198,35 @@ func hostileRows() []hostileRow {
 			bound: fixed(4 * mb), // 1000 frames of about 500 bytes, and a node in each
 		},
 		{
+			name:  "200 MB comment without its }",
+			text:  comment200MB,
+			want:  ErrBudget,
+			limit: budgetBytes,
+			bound: overBudget, // 129 MB, 258 MB with Workers
+			big:   true,
+		},
+		{
+			name:  "200 MB comment without its } with MaxGameBytes 1 MB",
+			text:  comment200MB,
+			setup: func(r *PGNReader) { r.MaxGameBytes = mb },
+			want:  ErrBudget,
+			limit: budgetBytes,
+			bound: overBudget, // 5 MB, 10 MB with Workers
+			big:   true,
+		},
+		{
+			name:  "MaxGameBytes of math.MaxInt64 is no budget",
+			text:  func() io.Reader { return repeatString("1. e4 e5 *\n\n", 20000) },
+			setup: func(r *PGNReader) { r.MaxGameBytes, r.NoTree = math.MaxInt64, true },
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				// offset+MaxGameBytes does not overflow: every game is read
+				if len(games) != 20000 || games[19999].Plies != 2 {
+					t.Errorf("%d games, the last of %d plies; want 20000 of 2", len(games), games[len(games)-1].Plies)
+				}
+			},
+			bound: fixed(16 * mb), // 800 bytes a game
+		},
+		{
 			name: "1 MB comment without its } swallows the rest of the input",
 			text: func() io.Reader {
 				return texts("[Event \"comment\"]\n\n1. e4 {", repeatString("no closing brace\n", mb/17))
@@ -376,7 +406,7 @@ func TestHostilePGN(t *testing.T) {
 				if allocated > limit {
 					t.Errorf("%.1f MB allocated, bound %.1f MB", float64(allocated)/mb, float64(limit)/mb)
 				}
-				if workers == 1 && int64(cap(r.s.buf)) > bytes+2*pgnChunk {
+				if workers == 1 && int64(cap(r.s.buf))-2*pgnChunk > bytes {
 					t.Errorf("the scanner's buffer holds %d bytes, more than MaxGameBytes and a read", cap(r.s.buf))
 				}
 
@@ -447,7 +477,7 @@ func checkPGNErrors(t *testing.T, g *PGNGame, err error, budget hostileBudget) {
 			t.Errorf("game %d: error of no known kind: %s", g.Index, msg)
 		case len(msg) > maxMessage:
 			t.Errorf("game %d: error message of %d bytes: %.300q…", g.Index, len(msg), msg)
-		case !e.Warning && (e.Offset < g.Offset || e.Offset > g.Offset+budget.bytes):
+		case !e.Warning && (e.Offset < g.Offset || e.Offset-g.Offset > budget.bytes):
 			t.Errorf("game %d at offset %d: error at offset %d, past MaxGameBytes: %s", g.Index, g.Offset, e.Offset, msg)
 		}
 	}

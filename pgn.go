@@ -434,7 +434,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 	maxBytes, maxTokens, maxDepth, maxErrs := r.budget()
 	for {
 		s.discard()
-		s.limit = s.offset() + maxBytes
+		s.setLimit(addBudget(s.offset(), maxBytes))
 		s.over = false
 		s.skipSpace()
 		if s.over {
@@ -443,10 +443,10 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		if _, ok := s.peek(0); !ok {
 			return nil, nil
 		}
-		s.limit = s.offset() + maxBytes // the budget counts from the game's first byte
+		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
 		g := &PGNGame{Index: r.games + 1, Line: s.line, Offset: s.offset()}
 		b := &r.b
-		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.limit - maxBytes}
+		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.offset()}
 		r.frames = r.frames[:0]
 		b.readTags(maxTokens)
 		start := b.setUp()

@@ -92,7 +92,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
 	defer close(c.results)
 	sub := &PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
 		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors}
-	sub.s = pgnScanner{buf: c.raw, eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
+	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
 	var pending *pgnResult
 	for {
 		g, errs := sub.readGame()
