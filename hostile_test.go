@@ -351,6 +351,46 @@ func hostileRows() []hostileRow {
 			bound:   fixed(1 * mb),
 		},
 		{
+			name: "1,000,000 null moves",
+			text: func() io.Reader { return texts("[Event \"null\"]\n\n", repeatString("-- ", 1000000), "*\n") },
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				// a fivefold repetition at once, then a warning a move, up to MaxErrors
+				g := games[0]
+				if g.Plies != 1000000 || g.BoardEnd != FivefoldRepetition || len(g.Warnings) != DefaultMaxErrors {
+					t.Errorf("%d plies, %v, %d warnings", g.Plies, g.BoardEnd, len(g.Warnings))
+				}
+			},
+			// 4 times the 3 MB of text, and 512 bytes a move (a tree node is about 380):
+			// MaxTokens bounds a tree as MaxGameBytes bounds the text
+			bound: func(b hostileBudget, workers int) int64 { return 4*3*mb + b.tokens*512 },
+			big:   true,
+		},
+		{
+			name:  "1,000,000 null moves without a tree",
+			text:  func() io.Reader { return texts("[Event \"null\"]\n\n", repeatString("-- ", 1000000), "*\n") },
+			setup: func(r *PGNReader) { r.NoTree = true },
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				if g := games[0]; g.Plies != 1000000 || len(g.Warnings) != DefaultMaxErrors {
+					t.Errorf("%d plies, %d warnings", g.Plies, len(g.Warnings))
+				}
+			},
+			bound: fixed(4 * 3 * mb), // 4 times the text; nothing a move past MaxErrors warnings
+			big:   true,
+		},
+		{
+			name: "1,000,000 numbered null moves without a tree",
+			text: func() io.Reader {
+				return texts("[Event \"null\"]\n\n", &genReader{n: 500000, next: func(dst []byte, i int) []byte {
+					return append(strconv.AppendInt(dst, int64(i+1), 10), ". -- -- "...)
+				}}, "*\n")
+			},
+			setup: func(r *PGNReader) { r.NoTree = true },
+			want:  ErrBudget, // 1,500,000 tokens
+			limit: budgetTokens,
+			bound: fixed(4 * 8 * mb), // 4 times the 7.4 MB of text
+			big:   true,
+		},
+		{
 			name:  "one endless line of 50 MB",
 			text:  func() io.Reader { return texts("[Event \"endless\"]\n\n", repeatString("e4 e5 ", 50*mb/6)) },
 			want:  ErrBudget,

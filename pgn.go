@@ -394,10 +394,10 @@ type pgnBuilder struct {
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
 
-// problem records an error or a warning at the current token.
+// problem records an error or a warning at the current token, up to MaxErrors of each.
 func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) {
 	s := &b.r.s
-	if !warning && len(b.errs) >= b.maxErrs {
+	if b.full(warning) {
 		return
 	}
 	tok := string(s.tok)
@@ -410,12 +410,19 @@ func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) {
 		e.Ply = plyOf(b.top())
 	}
 	if warning {
-		if len(b.g.Warnings) < b.maxErrs {
-			b.g.Warnings = append(b.g.Warnings, e)
-		}
+		b.g.Warnings = append(b.g.Warnings, e)
 		return
 	}
 	b.errs = append(b.errs, e)
+}
+
+// full reports whether the game has MaxErrors warnings (or errors) already: then a problem
+// that can come at every token is not even put into words.
+func (b *pgnBuilder) full(warning bool) bool {
+	if warning {
+		return len(b.g.Warnings) >= b.maxErrs
+	}
+	return len(b.errs) >= b.maxErrs
 }
 
 func plyOf(f *pgnFrame) int { return int(f.pos.fullmove)*2 + int(f.pos.turn) - 1 }
@@ -863,7 +870,9 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 		case '<', '>', ']', '}':
 			s.pos++
 			s.tok = s.buf[s.pos-1 : s.pos]
-			b.problem(false, ErrSyntax, fmt.Sprintf("unexpected %q", c), "")
+			if !b.full(false) {
+				b.problem(false, ErrSyntax, fmt.Sprintf("unexpected %q", c), "")
+			}
 		default:
 			s.symbol()
 			if b.symbol() {
@@ -938,7 +947,7 @@ func (b *pgnBuilder) symbol() bool {
 	if end == 0 || isNAGSymbol(t) {
 		if nag, ok := glyphNAG(t); ok {
 			b.nag(nag)
-			if end != 0 {
+			if end != 0 && !b.full(true) {
 				b.problem(true, ErrPGNWarning, "annotation symbol "+strconv.Quote(string(t))+" read as $"+strconv.Itoa(int(nag)), "")
 			}
 			return false
@@ -951,7 +960,7 @@ func (b *pgnBuilder) symbol() bool {
 	if len(glyph) > 0 {
 		if nag, ok := glyphNAG(glyph); ok {
 			b.nag(nag)
-		} else {
+		} else if !b.full(false) {
 			b.problem(false, ErrSyntax, "unknown move suffix "+strconv.Quote(string(glyph)), "")
 		}
 	}
@@ -1054,7 +1063,7 @@ func (b *pgnBuilder) moveNumber(num, dots int) {
 		return
 	}
 	f.numbered = true
-	if num != int(f.pos.fullmove) {
+	if num != int(f.pos.fullmove) && !b.full(true) {
 		b.problem(true, ErrPGNWarning, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
 	}
 }
@@ -1069,7 +1078,7 @@ func (b *pgnBuilder) move(tok []byte) {
 		return
 	}
 	s := &b.r.s
-	if !f.numbered && (f.pos.turn == White || !f.moved) {
+	if !f.numbered && (f.pos.turn == White || !f.moved) && !b.full(true) {
 		b.problem(true, ErrPGNWarning, "missing move number", moveLabel(&f.pos, tok))
 	}
 	m, dev, err := f.pos.parseSAN(unsafe.String(&tok[0], len(tok))) // tok outlives no success
@@ -1093,7 +1102,7 @@ func (b *pgnBuilder) move(tok []byte) {
 		f.skip = true
 		return
 	}
-	if dev &^= SANMissingCheck; dev != 0 {
+	if dev &^= SANMissingCheck; dev != 0 && (b.r.StrictSAN || !b.full(true)) {
 		if b.r.StrictSAN {
 			b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok))
 			f.skip = true
@@ -1174,7 +1183,9 @@ func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
 	if len(b.r.frames) == 1 {
 		b.g.Plies++
 		if b.g.BoardEnd != NoTermination {
-			b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+			if !b.full(true) {
+				b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+			}
 		} else {
 			b.checkBoardEnd(f)
 		}
