@@ -236,6 +236,26 @@ func hostileRows() []hostileRow {
 			bound:   fixed(8 * mb), // 8 times the text
 		},
 		{
+			name: "tag value of 10 MB",
+			text: tag10MB,
+			want: ErrIllegalMove, // read leniently: the value is kept whole, 2. Ke3 is wrong
+			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
+				if v := games[0].Tag("White"); len(v) != 10*mb || strings.Trim(v, "x") != "" {
+					t.Errorf("White tag of %d bytes, want 10 MB of x", len(v))
+				}
+			},
+			bound: fixed(6 * 10 * mb), // 6 times the text: its buffer, the value, the splitter's chunk
+			big:   true,
+		},
+		{
+			name:  "tag value of 10 MB with MaxGameBytes 1 MB",
+			text:  tag10MB,
+			setup: func(r *PGNReader) { r.MaxGameBytes = mb },
+			want:  ErrBudget, // the reader goes on at [Black "y"]: a game with 2. Ke3
+			limit: budgetBytes,
+			bound: overBudget, // 5 MB, 10 MB with Workers
+		},
+		{
 			name: "100,000 tags",
 			text: func() io.Reader { return texts(manyTags(100000, "\n"), "\n1. e4 *\n") },
 			lenient: func(t *testing.T, games []*PGNGame, errs []error) {
@@ -349,6 +369,46 @@ func hostileRows() []hostileRow {
 			want:    ErrSyntax,
 			lenient: wantPlies(1),
 			bound:   fixed(1 * mb),
+		},
+		{
+			name: "a tag name of 1 MB, twice",
+			text: func() io.Reader {
+				return texts("[T", repeatString("a", mb), " \"1\"]\n[T", repeatString("a", mb), " \"2\"]\n\n1. e4 *\n")
+			},
+			want:  ErrBadTag, // a duplicate tag
+			bound: fixed(16 * mb),
+		},
+		{
+			name:  "a Variant tag of 1 MB",
+			text:  func() io.Reader { return texts("[Variant \"", repeatString("x", mb), "\"]\n\n1. e4 *\n") },
+			want:  ErrUnsupportedVariant,
+			bound: fixed(16 * mb),
+		},
+		{
+			name:  "a FEN tag of 1 MB",
+			text:  func() io.Reader { return texts("[SetUp \"1\"]\n[FEN \"", repeatString("8/", mb/2), "\"]\n\n1. e4 *\n") },
+			want:  ErrBadFEN,
+			bound: fixed(16 * mb),
+		},
+		{
+			name: "a Result tag of 1 MB",
+			text: func() io.Reader {
+				return texts("[Result \"", repeatString("1", mb), "\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n")
+			},
+			want:  ErrBadTag, // and ErrWrongResult, and a warning quoting the tag
+			bound: fixed(16 * mb),
+		},
+		{
+			name:  "a SAN token of 1 MB",
+			text:  func() io.Reader { return texts("[Event \"token\"]\n\n1. N", repeatString("a", mb), " *\n") },
+			want:  ErrSyntax,
+			bound: fixed(8 * mb), // 8 times the token: its buffer, the SANError's copy
+		},
+		{
+			name:  "a move with 1 MB of !",
+			text:  func() io.Reader { return texts("[Event \"token\"]\n\n1. e4", repeatString("!", mb), " e5 *\n") },
+			want:  ErrSyntax,
+			bound: fixed(8 * mb),
 		},
 		{
 			name: "1,000,000 null moves",
@@ -607,6 +667,53 @@ func TestHostileFEN(t *testing.T) {
 	}
 }
 
+// hostile1MB are strings of 1 MB built around valid text: ok says whether they parse (a
+// documented lenient result).
+func hostileFEN1MB() []struct {
+	name, fen string
+	ok        bool
+} {
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	return []struct {
+		name, fen string
+		ok        bool
+	}{
+		{"white space after", start + " w KQkq - 0 1" + strings.Repeat(" ", mb), true},
+		{"white space before", strings.Repeat("\t", mb) + start + " w KQkq - 0 1", true},
+		{"white space between fields", start + strings.Repeat(" ", mb) + "w KQkq - 0 1", true},
+		{"leading zeros in a clock", start + " w KQkq - " + strings.Repeat("0", mb) + " 1", true},
+		{"a clock of a million digits", start + " w KQkq - " + strings.Repeat("9", mb) + " 1", false},
+		{"a placement of digits", strings.Repeat("1", mb) + " w - - 0 1", false},
+		{"a placement of slashes", strings.Repeat("/", mb) + " w - - 0 1", false},
+		{"a placement of pieces", strings.Repeat("Q", mb) + " w - - 0 1", false},
+		{"a castling field of a million K", start + " w " + strings.Repeat("K", mb) + " - 0 1", false},
+		{"an en-passant field of a million bytes", start + " w KQkq e" + strings.Repeat("3", mb) + " 0 1", false},
+		{"a million fields", start + " w KQkq - 0 1" + strings.Repeat(" 1", mb/2), false},
+		{"a million NUL bytes", strings.Repeat("\x00", mb), false},
+		{"a million bytes of invalid UTF-8", strings.Repeat("\xff\xfe", mb/2), false},
+	}
+}
+
+func TestHostileFEN1MB(t *testing.T) {
+	for _, tc := range hostileFEN1MB() {
+		var err error
+		allocated := allocatedBy(func() {
+			_, err = ParseFEN(tc.fen)
+			if err != nil {
+				_ = err.Error()
+			}
+		})
+		checkParseFEN(t, tc.fen)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %.100v, want ok %v", tc.name, err, tc.ok)
+		}
+		// the input is never copied: the error and its message are all there is
+		if allocated > 16<<10 {
+			t.Errorf("%s: %d bytes allocated, bound 16 KB", tc.name, allocated)
+		}
+	}
+}
+
 // hostileSANPositions have every kind of move: castling (Chess960 too), en passant,
 // promotions with capture, checks and mates, and ambiguous knights.
 var hostileSANPositions = []string{
@@ -707,6 +814,54 @@ func TestHostileSANAndUCI(t *testing.T) {
 		}
 		for _, s := range []string{"--", "0000", "O-O", "O-O-O", "0-0", "e8=Q", "exd6 e.p."} {
 			mutations(s, func(s string) { checkParseSAN(t, p, legal, s) })
+		}
+	}
+}
+
+func TestHostileSANAndUCI1MB(t *testing.T) {
+	p := MustParseFEN("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+	legal := p.LegalMoves()
+	for _, tc := range []struct {
+		name, s string
+		ok      bool // a lenient reading
+	}{
+		{"a piece and a million files", "N" + strings.Repeat("a", mb), false},
+		{"a move and a million +", "d4" + strings.Repeat("+", mb), true},
+		{"a move and a million !", "d4" + strings.Repeat("!", mb), true},
+		{"a million e.p.", strings.Repeat("e.p.", mb/4), false},
+		{"exf6 and a million e.p.", "exf6" + strings.Repeat("e.p.", mb/4), true},
+		{"a million O-", strings.Repeat("O-", mb/2), false},
+		{"a million squares", strings.Repeat("e4", mb/2), false},
+		{"a million NUL bytes", strings.Repeat("\x00", mb), false},
+		{"a million bytes of invalid UTF-8", strings.Repeat("\xff\xfe", mb/2), false},
+	} {
+		var err error
+		allocated := allocatedBy(func() {
+			_, err = p.ParseSAN(tc.s)
+			if err != nil {
+				_ = err.Error()
+			}
+		})
+		checkParseSAN(t, p, legal, tc.s)
+		if (err == nil) != tc.ok {
+			t.Errorf("ParseSAN: %s: error %.100v, want ok %v", tc.name, err, tc.ok)
+		}
+		if allocated > 16<<10 {
+			t.Errorf("ParseSAN: %s: %d bytes allocated, bound 16 KB", tc.name, allocated)
+		}
+
+		allocated = allocatedBy(func() {
+			_, err = p.ParseUCI(tc.s)
+			if err != nil {
+				_ = err.Error()
+			}
+		})
+		checkParseUCI(t, p, legal, tc.s)
+		if err == nil {
+			t.Errorf("ParseUCI: %s: no error", tc.name)
+		}
+		if allocated > 16<<10 {
+			t.Errorf("ParseUCI: %s: %d bytes allocated, bound 16 KB", tc.name, allocated)
 		}
 	}
 }

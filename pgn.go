@@ -433,7 +433,7 @@ func moveLabel(p *Position, tok []byte) string {
 	if p.turn == Black {
 		dots = "..."
 	}
-	return strconv.Itoa(int(p.fullmove)) + dots + string(tok)
+	return strconv.Itoa(int(p.fullmove)) + dots + cutText(tok, maxQuoted)
 }
 
 func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
@@ -548,6 +548,7 @@ func pgnPlayers(g *PGNGame) string {
 	if white == "" && black == "" {
 		return ""
 	}
+	white, black, round = cutText(white, maxQuoted), cutText(black, maxQuoted), cutText(round, maxQuoted)
 	players := white + " - " + black
 	if round != "" && round != "?" && round != "-" {
 		players += ", Round " + round
@@ -665,7 +666,7 @@ func (b *pgnBuilder) tagPair() {
 	}
 	if b.hasTag(name) {
 		s.tok = name
-		b.problem(false, ErrBadTag, "duplicate tag "+nameStr+": the first value is kept", "")
+		b.problem(false, ErrBadTag, "duplicate tag "+cutText(nameStr, maxQuoted)+": the first value is kept", "")
 		return
 	}
 	if nameStr == "Result" {
@@ -755,7 +756,7 @@ func (b *pgnBuilder) setUp() Position {
 		default:
 			b.unsupp = true
 			b.at(b.setUpAt)
-			b.problem(false, ErrUnsupportedVariant, "variant "+strconv.Quote(v)+" is not supported: only standard chess and Chess960", "")
+			b.problem(false, ErrUnsupportedVariant, "variant "+quoteCut(v, maxQuoted)+" is not supported: only standard chess and Chess960", "")
 			return start
 		}
 	}
@@ -961,7 +962,7 @@ func (b *pgnBuilder) symbol() bool {
 		if nag, ok := glyphNAG(glyph); ok {
 			b.nag(nag)
 		} else if !b.full(false) {
-			b.problem(false, ErrSyntax, "unknown move suffix "+strconv.Quote(string(glyph)), "")
+			b.problem(false, ErrSyntax, "unknown move suffix "+quoteCut(glyph, maxQuoted), "")
 		}
 	}
 	return false
@@ -1306,7 +1307,7 @@ func (b *pgnBuilder) finish() {
 	case g.Result == "" && !b.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
 		b.problem(true, ErrPGNWarning, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
 	case g.Result != "" && tagResult != "" && g.Result != tagResult:
-		b.problem(true, ErrPGNWarning, "the Result tag says "+tagResult+" but the movetext ends with "+g.Result, "")
+		b.problem(true, ErrPGNWarning, "the Result tag says "+cutText(tagResult, maxQuoted)+" but the movetext ends with "+g.Result, "")
 	}
 	declared := g.Result
 	if declared == "" {
@@ -1331,7 +1332,7 @@ func (b *pgnBuilder) finish() {
 			}
 		}
 		if declared != "" && declared != "*" && declared != want {
-			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+declared, "")
+			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+cutText(declared, maxQuoted), "")
 		}
 	}
 }
