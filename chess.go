@@ -3,6 +3,7 @@ package chess
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Color is the colour of a player or a piece. The zero value is White.
@@ -278,7 +279,7 @@ func ParseSquare(s string) (Square, error) {
 			return sq, nil
 		}
 	}
-	return NoSquare, fmt.Errorf("chess: invalid square %q: %w", s, ErrSyntax)
+	return NoSquare, fmt.Errorf("chess: invalid square %s: %w", quoteCut(s, maxQuoted), ErrSyntax)
 }
 
 // squareOf reads a file letter and a rank digit.
@@ -326,3 +327,24 @@ var (
 	// ErrIllegalMove: the move is not legal in the position (FIDE Laws 3).
 	ErrIllegalMove = errors.New("illegal move")
 )
+
+// maxQuoted is how many bytes of a move, a name or a field an error message quotes, so that
+// messages stay short whatever the input.
+const maxQuoted = 40
+
+// cutText returns s, or its first n bytes and "…" when it is longer.
+func cutText[T string | []byte](s T, n int) string {
+	if len(s) > n {
+		return string(s[:n]) + "…"
+	}
+	return string(s)
+}
+
+// quoteCut returns s quoted as strconv.Quote does, or its first n bytes quoted and "…" when
+// it is longer.
+func quoteCut[T string | []byte](s T, n int) string {
+	if len(s) > n {
+		return strconv.Quote(string(s[:n])) + "…"
+	}
+	return strconv.Quote(string(s))
+}

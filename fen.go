@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Sentinel errors of ParseFEN, wrapped by *FENError together with ErrInvalidFEN (and ErrSyntax
@@ -31,8 +32,13 @@ type FENError struct {
 	Err    error  // the sentinel
 }
 
+// maxFENQuoted is how much of the input a FENError message quotes: every FEN of a legal
+// position, and no more.
+const maxFENQuoted = 100
+
+// Error quotes the input (its first 100 bytes when longer) and says where and why it is wrong.
 func (e *FENError) Error() string {
-	return fmt.Sprintf("chess: invalid FEN %q: field %d, offset %d: %s", e.FEN, e.Field, e.Offset, e.Reason)
+	return fmt.Sprintf("chess: invalid FEN %s: field %d, offset %d: %s", quoteCut(e.FEN, maxFENQuoted), e.Field, e.Offset, e.Reason)
 }
 
 // Unwrap returns ErrInvalidFEN and the specific sentinel.
@@ -143,12 +149,19 @@ const maxClock = 1 << 30
 func parseClock(s string) (uint32, error) {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
-			return 0, fmt.Errorf("%q is not a non-negative integer", s)
+			return 0, fmt.Errorf("%s is not a non-negative integer", quoteCut(s, maxQuoted))
 		}
 	}
-	v, err := strconv.ParseUint(s, 10, 32)
+	digits := strings.TrimLeft(s, "0")
+	if len(digits) > 10 { // ParseUint's error would copy the whole input
+		return 0, fmt.Errorf("%s is too large", quoteCut(s, maxQuoted))
+	}
+	if digits == "" {
+		digits = "0"
+	}
+	v, err := strconv.ParseUint(digits, 10, 32)
 	if err != nil || v > maxClock {
-		return 0, fmt.Errorf("%q is too large", s)
+		return 0, fmt.Errorf("%s is too large", quoteCut(s, maxQuoted))
 	}
 	return uint32(v), nil
 }
@@ -276,7 +289,7 @@ func (p *Position) parseEnPassant(fen, field string, off int) error {
 	}
 	sq, err := ParseSquare(field)
 	if err != nil {
-		return fenErr(fen, 4, off, ErrSyntax, fmt.Sprintf("en-passant square %q is not a square", field))
+		return fenErr(fen, 4, off, ErrSyntax, fmt.Sprintf("en-passant square %s is not a square", quoteCut(field, maxQuoted)))
 	}
 	up := Square(16) // from the en-passant square to the pawn that passed it
 	wantRank := 2

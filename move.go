@@ -117,7 +117,7 @@ type MoveError struct {
 
 func (e *MoveError) Error() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "chess: %v %q in %s", e.Err, e.Input, e.Position.FEN())
+	fmt.Fprintf(&sb, "chess: %v %s in %s", e.Err, quoteCut(e.Input, maxQuoted), e.Position.FEN())
 	if e.Reason != "" {
 		sb.WriteString(": ")
 		sb.WriteString(e.Reason)

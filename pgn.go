@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -377,12 +378,13 @@ type pgnBuilder struct {
 	players    string
 	slab       []PGNNode
 	unsupp     bool
-	tagOnly    bool     // the game is a tag-only record: the next game's tags follow at once
-	content    bool     // the movetext has a token other than comments
-	mainMoves  int      // move tokens of the main line, played or not
-	start      int64    // input offset where the game's text begins
-	repKeys    []uint64 // repetition keys of the main line since its last irreversible move
-	overBudget bool     // the game ended with ErrBudget
+	tagOnly    bool                // the game is a tag-only record: the next game's tags follow at once
+	content    bool                // the movetext has a token other than comments
+	mainMoves  int                 // move tokens of the main line, played or not
+	start      int64               // input offset where the game's text begins
+	repKeys    []uint64            // repetition keys of the main line since its last irreversible move
+	overBudget bool                // the game ended with ErrBudget
+	tagIndex   map[string]struct{} // the tag names, once there are many
 
 	variantAt, fenAt, resultTagAt tokenPos // where the values of the Variant, FEN and Result tags are
 	resultAt                      tokenPos // where the termination marker is
@@ -404,10 +406,10 @@ func (b *pgnBuilder) at(p tokenPos, tok string) {
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
 
-// problem records an error or a warning at the current token.
+// problem records an error or a warning at the current token, up to MaxErrors of each.
 func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) {
 	s := &b.r.s
-	if !warning && len(b.errs) >= b.maxErrs {
+	if b.full(warning) {
 		return
 	}
 	tok := string(s.tok)
@@ -420,12 +422,19 @@ func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) {
 		e.Ply = plyOf(b.top())
 	}
 	if warning {
-		if len(b.g.Warnings) < b.maxErrs {
-			b.g.Warnings = append(b.g.Warnings, e)
-		}
+		b.g.Warnings = append(b.g.Warnings, e)
 		return
 	}
 	b.errs = append(b.errs, e)
+}
+
+// full reports whether the game has MaxErrors warnings (or errors) already: then a problem
+// that can come at every token is not even put into words.
+func (b *pgnBuilder) full(warning bool) bool {
+	if warning {
+		return len(b.g.Warnings) >= b.maxErrs
+	}
+	return len(b.errs) >= b.maxErrs
 }
 
 func plyOf(f *pgnFrame) int { return int(f.pos.fullmove)*2 + int(f.pos.turn) - 1 }
@@ -436,7 +445,7 @@ func moveLabel(p *Position, tok []byte) string {
 	if p.turn == Black {
 		dots = "..."
 	}
-	return strconv.Itoa(int(p.fullmove)) + dots + string(tok)
+	return strconv.Itoa(int(p.fullmove)) + dots + cutText(tok, maxQuoted)
 }
 
 func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
@@ -444,7 +453,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 	maxBytes, maxTokens, maxDepth, maxErrs := r.budget()
 	for {
 		s.discard()
-		s.limit = s.offset() + maxBytes
+		s.setLimit(addBudget(s.offset(), maxBytes))
 		s.over = false
 		s.skipSpace()
 		for !s.over {
@@ -461,12 +470,12 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		if _, ok := s.peek(0); !ok {
 			return nil, nil
 		}
-		s.limit = s.offset() + maxBytes // the budget counts from the game's first byte
+		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
 		g := &PGNGame{Index: r.games + 1, Line: s.line, Offset: s.offset()}
 		b := &r.b
-		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.limit - maxBytes}
+		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.offset()}
 		r.frames = r.frames[:0]
-		b.readTags()
+		b.readTags(maxTokens)
 		start := b.setUp()
 		r.frames = append(r.frames, pgnFrame{pos: start})
 		if !r.NoTree {
@@ -503,6 +512,15 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 	}
 }
 
+// addBudget returns offset+budget, or the largest offset when that overflows (a budget
+// of math.MaxInt64 is no budget).
+func addBudget(offset, budget int64) int64 {
+	if offset > math.MaxInt64-budget {
+		return math.MaxInt64
+	}
+	return offset + budget
+}
+
 func (b *pgnBuilder) budgetExceeded(msg string) {
 	s := &b.r.s
 	s.tok = nil
@@ -522,8 +540,8 @@ func (b *pgnBuilder) newNode() *PGNNode {
 	return &b.slab[len(b.slab)-1]
 }
 
-// readTags reads the tag pair section (PGN Standard §8.1).
-func (b *pgnBuilder) readTags() {
+// readTags reads the tag pair section (PGN Standard §8.1). Tags count as tokens.
+func (b *pgnBuilder) readTags(maxTokens int) {
 	s := &b.r.s
 	lastLine := 0
 	for {
@@ -546,6 +564,11 @@ func (b *pgnBuilder) readTags() {
 			break
 		}
 		b.tokens++
+		if b.tokens > maxTokens {
+			b.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
+			b.tagOnly = true // skipped to the next tag pair: no movetext
+			break
+		}
 		b.tagPair()
 		lastLine = s.line
 	}
@@ -558,6 +581,7 @@ func pgnPlayers(g *PGNGame) string {
 	if white == "" && black == "" {
 		return ""
 	}
+	white, black, round = cutText(white, maxQuoted), cutText(black, maxQuoted), cutText(round, maxQuoted)
 	players := white + " - " + black
 	if round != "" && round != "?" && round != "-" {
 		players += ", Round " + round
@@ -585,13 +609,35 @@ func (b *pgnBuilder) repeatsTag() bool {
 		}
 		j++
 	}
-	name := s.buf[s.pos+i : s.pos+j]
+	return b.hasTag(s.buf[s.pos+i : s.pos+j])
+}
+
+// hasTag reports whether the game has a tag named name. Past a few tags it looks in an
+// index, so that a game of many tags costs O(1) a tag, not O(tags).
+func (b *pgnBuilder) hasTag(name []byte) bool {
+	if b.tagIndex != nil {
+		_, ok := b.tagIndex[string(name)]
+		return ok
+	}
 	for _, t := range b.g.Tags {
 		if t.Name == string(name) {
 			return true
 		}
 	}
 	return false
+}
+
+func (b *pgnBuilder) addTag(t Tag) {
+	b.g.Tags = append(b.g.Tags, t)
+	switch {
+	case b.tagIndex != nil:
+		b.tagIndex[t.Name] = struct{}{}
+	case len(b.g.Tags) > 32:
+		b.tagIndex = make(map[string]struct{}, 2*len(b.g.Tags))
+		for _, t := range b.g.Tags {
+			b.tagIndex[t.Name] = struct{}{}
+		}
+	}
 }
 
 // tagPair reads one [Name "Value"].
@@ -653,12 +699,10 @@ func (b *pgnBuilder) tagPair() {
 	} else {
 		skipTagRest(s)
 	}
-	for _, t := range b.g.Tags {
-		if t.Name == nameStr {
-			b.at(nameAt, nameStr)
-			b.problem(false, ErrBadTag, "duplicate tag "+nameStr+": the first value is kept", "")
-			return
-		}
+	if b.hasTag(name) {
+		b.at(nameAt, nameStr)
+		b.problem(false, ErrBadTag, "duplicate tag "+cutText(nameStr, maxQuoted)+": the first value is kept", "")
+		return
 	}
 	if nameStr == "Result" {
 		switch value {
@@ -677,7 +721,7 @@ func (b *pgnBuilder) tagPair() {
 	case "Result":
 		b.resultTagAt = at
 	}
-	b.g.Tags = append(b.g.Tags, Tag{nameStr, value})
+	b.addTag(Tag{nameStr, value})
 }
 
 // commonTags are the tag names real files repeat in every game: reading them allocates nothing.
@@ -755,7 +799,7 @@ func (b *pgnBuilder) setUp() Position {
 		default:
 			b.unsupp = true
 			b.at(b.variantAt, v)
-			b.problem(false, ErrUnsupportedVariant, "variant "+strconv.Quote(v)+" is not supported: only standard chess and Chess960", "")
+			b.problem(false, ErrUnsupportedVariant, "variant "+quoteCut(v, maxQuoted)+" is not supported: only standard chess and Chess960", "")
 			return start
 		}
 	}
@@ -872,7 +916,9 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 		case '<', '>', ']', '}':
 			s.pos++
 			s.tok = s.buf[s.pos-1 : s.pos]
-			b.problem(false, ErrSyntax, fmt.Sprintf("unexpected %q", c), "")
+			if !b.full(false) {
+				b.problem(false, ErrSyntax, fmt.Sprintf("unexpected %q", c), "")
+			}
 		default:
 			s.symbol()
 			if b.symbol() {
@@ -948,7 +994,7 @@ func (b *pgnBuilder) symbol() bool {
 	if end == 0 || isNAGSymbol(t) {
 		if nag, ok := glyphNAG(t); ok {
 			b.nag(nag)
-			if end != 0 {
+			if end != 0 && !b.full(true) {
 				b.problem(true, ErrPGNWarning, "annotation symbol "+strconv.Quote(string(t))+" read as $"+strconv.Itoa(int(nag)), "")
 			}
 			return false
@@ -961,8 +1007,8 @@ func (b *pgnBuilder) symbol() bool {
 	if len(glyph) > 0 {
 		if nag, ok := glyphNAG(glyph); ok {
 			b.nag(nag)
-		} else {
-			b.problem(false, ErrSyntax, "unknown move suffix "+strconv.Quote(string(glyph)), "")
+		} else if !b.full(false) {
+			b.problem(false, ErrSyntax, "unknown move suffix "+quoteCut(glyph, maxQuoted), "")
 		}
 	}
 	return false
@@ -1064,7 +1110,7 @@ func (b *pgnBuilder) moveNumber(num, dots int) {
 		return
 	}
 	f.numbered = true
-	if num != int(f.pos.fullmove) {
+	if num != int(f.pos.fullmove) && !b.full(true) {
 		b.problem(true, ErrPGNWarning, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
 	}
 }
@@ -1079,7 +1125,7 @@ func (b *pgnBuilder) move(tok []byte) {
 		return
 	}
 	s := &b.r.s
-	if !f.numbered && (f.pos.turn == White || !f.moved) {
+	if !f.numbered && (f.pos.turn == White || !f.moved) && !b.full(true) {
 		b.problem(true, ErrPGNWarning, "missing move number", moveLabel(&f.pos, tok))
 	}
 	var sp sanParts
@@ -1104,7 +1150,7 @@ func (b *pgnBuilder) move(tok []byte) {
 		f.skip = true
 		return
 	}
-	if dev &^= SANMissingCheck; dev != 0 {
+	if dev &^= SANMissingCheck; dev != 0 && (b.r.StrictSAN || !b.full(true)) {
 		if b.r.StrictSAN {
 			b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok))
 			f.skip = true
@@ -1185,7 +1231,9 @@ func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
 	if len(b.r.frames) == 1 {
 		b.g.Plies++
 		if b.g.BoardEnd != NoTermination {
-			b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+			if !b.full(true) {
+				b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+			}
 		} else {
 			b.checkBoardEnd(f)
 		}
@@ -1314,7 +1362,7 @@ func (b *pgnBuilder) finish() {
 		b.problem(true, ErrPGNWarning, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
 	case g.Result != "" && tagResult != "" && g.Result != tagResult:
 		b.at(b.resultAt, g.Result)
-		b.problem(true, ErrPGNWarning, "the Result tag says "+tagResult+" but the movetext ends with "+g.Result, "")
+		b.problem(true, ErrPGNWarning, "the Result tag says "+cutText(tagResult, maxQuoted)+" but the movetext ends with "+g.Result, "")
 	}
 	declared := g.Result
 	if declared == "" {
@@ -1344,7 +1392,7 @@ func (b *pgnBuilder) finish() {
 			} else {
 				b.at(b.resultTagAt, tagResult)
 			}
-			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+declared, "")
+			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+cutText(declared, maxQuoted), "")
 		}
 	}
 }

@@ -3,6 +3,7 @@ package chess
 import (
 	"bytes"
 	"io"
+	"math"
 	"sync"
 )
 
@@ -93,7 +94,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
 	defer close(c.results)
 	sub := &PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
 		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors}
-	sub.s = pgnScanner{buf: c.raw, eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
+	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
 	var pending *pgnResult
 	for {
 		g, errs := sub.readGame()
@@ -237,9 +238,17 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 	buf := newBuf(nil)
 	part := &pgnPart{line: 1}
 	scanned := 0 // bytes of buf the state machine has seen
+	// the longest chunk: no safe cut for longer than two games may be, and a chunk more
+	limit := addBudget(2*min(maxBytes, math.MaxInt64/4), int64(target))
 	for {
 		if cap(buf)-len(buf) < pgnChunk/2 {
-			nb := make([]byte, len(buf), 2*cap(buf))
+			// a long game: double, but past half the limit grow to the limit at once, so that
+			// all the growing costs at most twice the limit
+			n := int64(2 * cap(buf))
+			if 2*n > limit {
+				n = max(limit, int64(cap(buf))) + pgnChunk
+			}
+			nb := make([]byte, len(buf), n)
 			copy(nb, buf)
 			buf = nb
 		}
@@ -269,7 +278,7 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 			}
 			return err
 		}
-		if int64(len(buf)) > 2*maxBytes+int64(target) {
+		if int64(len(buf)) > limit {
 			// no safe cut for longer than any game may be: read the rest in one piece
 			part.raw, part.rest = buf, src
 			emit(part)

@@ -5,10 +5,12 @@ import "io"
 // pgnScanner cuts a PGN stream into tokens (PGN Standard §7). It reads into one buffer that
 // holds the current game from its first byte, so tokens are slices of that buffer and cost
 // nothing to make; discard drops what came before the next game. The buffer never grows past
-// the game's byte budget plus one read.
+// the game's byte budget (and what it kept from before the game), and all its growing costs
+// at most twice that.
 type pgnScanner struct {
 	r       io.Reader
-	buf     []byte
+	buf     []byte // the input shown to the tokenizer: never past limit
+	end     int    // bytes of input in buf's array: buf[len(buf):end] were read but lie past limit
 	pos     int
 	base    int64 // input offset of buf[0]
 	line    int   // line of pos, from 1
@@ -31,19 +33,37 @@ const pgnChunk = 64 << 10
 // offset returns the input offset of pos.
 func (s *pgnScanner) offset() int64 { return s.base + int64(s.pos) }
 
-// fill reads more input after the buffered bytes; false when there is none (EOF, an I/O
-// error, or the byte budget).
+// setLimit makes the input offset limit the end of what fill shows. Bytes already read past
+// it stay in the buffer, hidden, until a later limit reaches them: a game sees no more than
+// its budget however much the reader read ahead (or a chunk of Workers holds).
+func (s *pgnScanner) setLimit(limit int64) {
+	s.limit = limit
+	s.buf = s.buf[:min(int64(s.end), limit-s.base)]
+}
+
+// fill shows more input after the buffered bytes, read before or read now; false when there
+// is none (EOF, an I/O error, or the byte budget).
 func (s *pgnScanner) fill() bool {
 	if s.eof && s.overEnd {
 		s.over = true
 	}
+	if s.base+int64(len(s.buf)) >= s.limit && (s.end > len(s.buf) || !s.eof) {
+		s.over = true // the budget ends the input, not its end
+		return false
+	}
+	if s.end > len(s.buf) {
+		s.buf = s.buf[:min(int64(s.end), s.limit-s.base)]
+		return true
+	}
 	for !s.eof {
-		if s.base+int64(len(s.buf)) >= s.limit {
-			s.over = true
-			return false
-		}
-		if cap(s.buf)-len(s.buf) < pgnChunk/2 {
-			nb := make([]byte, len(s.buf), max(2*cap(s.buf), len(s.buf)+pgnChunk))
+		rest := s.limit - s.base - int64(len(s.buf)) // > 0
+		if room := cap(s.buf) - len(s.buf); room < pgnChunk/2 && int64(room) < rest {
+			// double, but never past the budget: the buffer holds one game at most
+			n := int64(max(2*cap(s.buf), len(s.buf)+pgnChunk))
+			if 2*n > s.limit-s.base {
+				n = s.limit - s.base // past half the budget, up to it at once: 2 budgets in all
+			}
+			nb := make([]byte, len(s.buf), n)
 			copy(nb, s.buf)
 			s.buf = nb
 		}
@@ -51,11 +71,12 @@ func (s *pgnScanner) fill() bool {
 		if len(room) > pgnChunk {
 			room = room[:pgnChunk] // read ahead one chunk at most: the buffer stays near one game
 		}
-		if rest := s.limit - s.base - int64(len(s.buf)); int64(len(room)) > rest {
+		if int64(len(room)) > rest {
 			room = room[:rest]
 		}
 		n, err := s.r.Read(room)
 		s.buf = s.buf[:len(s.buf)+n]
+		s.end = len(s.buf)
 		if err != nil {
 			s.eof = true
 			if err != io.EOF {
@@ -72,12 +93,12 @@ func (s *pgnScanner) fill() bool {
 // discard drops the bytes before pos: the previous game is done with. It moves the rest to
 // the front only when that frees at least half the buffer, so its copying costs O(1) per byte.
 func (s *pgnScanner) discard() {
-	if s.pos < cap(s.buf)/2 && cap(s.buf)-len(s.buf) >= pgnChunk/2 {
+	if s.pos < cap(s.buf)/2 && cap(s.buf)-s.end >= pgnChunk/2 {
 		return
 	}
-	n := copy(s.buf, s.buf[s.pos:])
+	s.end = copy(s.buf[:cap(s.buf)], s.buf[s.pos:s.end])
 	s.base += int64(s.pos)
-	s.buf = s.buf[:n]
+	s.buf = s.buf[:len(s.buf)-s.pos]
 	s.pos = 0
 }
 
@@ -287,7 +308,8 @@ func (s *pgnScanner) resync() {
 			}
 		}
 		s.discard()
-		s.limit = s.base + pgnChunk
+		// read one more chunk after what is buffered: discard may have kept the buffer
+		s.limit = s.offset() + pgnChunk
 		s.over = false
 		if !s.fill() {
 			return
