@@ -215,7 +215,10 @@ const (
 // pawn that could is pinned, the position is the same as without the right.
 //
 // Create a Game with NewGame; the zero Game is a game from the standard starting position.
-// A Game is not safe for concurrent use (the Positions it hands out are values, and are).
+// A Game is not safe for concurrent use while it changes (Play, PlaySAN, Undo, and the methods
+// that record a result); a game made by NewGame that no goroutine changes may be read from
+// many at once (Position, Moves, Positions, Outcome, RepetitionCount, the CanClaim methods).
+// The Positions it hands out are values, safe everywhere.
 type Game struct {
 	// Rules is the rule profile, FIDERules by default. It is read whenever the outcome is
 	// needed, so it may be changed at any time.
