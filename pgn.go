@@ -1115,13 +1115,22 @@ func (b *pgnBuilder) moveNumber(num, dots int) {
 	}
 }
 
-// move plays a SAN token in the current line.
-func (b *pgnBuilder) move(tok []byte) {
+// moveFrame counts a move token of the main line, played or not, and returns the line it is
+// played in, or nil when an error ended that line.
+func (b *pgnBuilder) moveFrame() *pgnFrame {
 	if len(b.r.frames) == 1 {
 		b.mainMoves++
 	}
-	f := b.top()
-	if f.skip {
+	if f := b.top(); !f.skip {
+		return f
+	}
+	return nil
+}
+
+// move plays a SAN token in the current line.
+func (b *pgnBuilder) move(tok []byte) {
+	f := b.moveFrame()
+	if f == nil {
 		return
 	}
 	s := &b.r.s
@@ -1162,11 +1171,8 @@ func (b *pgnBuilder) move(tok []byte) {
 }
 
 func (b *pgnBuilder) nullMove() {
-	if len(b.r.frames) == 1 {
-		b.mainMoves++
-	}
-	f := b.top()
-	if f.skip {
+	f := b.moveFrame()
+	if f == nil {
 		return
 	}
 	s := &b.r.s

@@ -117,6 +117,18 @@ func (s *pgnScanner) newline() {
 	s.lineOff = s.offset()
 }
 
+// lineEnd takes the line-end byte c at pos: LF, and CR unless a LF follows (which then ends
+// the line), each count a line.
+func (s *pgnScanner) lineEnd(c byte) {
+	s.pos++
+	if c == '\r' {
+		if n, ok := s.peek(0); ok && n == '\n' {
+			return
+		}
+	}
+	s.newline()
+}
+
 // atLineStart reports whether pos is the first byte of its line.
 func (s *pgnScanner) atLineStart() bool { return s.offset() == s.lineOff }
 
@@ -128,14 +140,8 @@ func (s *pgnScanner) skipSpace() {
 			return
 		}
 		switch c {
-		case '\n':
-			s.pos++
-			s.newline()
-		case '\r':
-			s.pos++
-			if n, ok := s.peek(0); !ok || n != '\n' {
-				s.newline()
-			}
+		case '\n', '\r':
+			s.lineEnd(c)
 		case ' ', '\t', '\f', '\v':
 			s.pos++
 		default:
@@ -224,14 +230,8 @@ func (s *pgnScanner) braceComment() (ok bool) {
 			s.tok = s.buf[start:s.pos]
 			s.pos++
 			return true
-		case '\n':
-			s.pos++
-			s.newline()
-		case '\r':
-			s.pos++
-			if n, ok := s.peek(0); !ok || n != '\n' {
-				s.newline()
-			}
+		case '\n', '\r':
+			s.lineEnd(s.buf[s.pos])
 		default:
 			s.pos++
 		}
