@@ -150,7 +150,7 @@ func TestConcurrentSharing(t *testing.T) {
 	// games with errors, warnings, comments, a clock and a variation, in many chunks for
 	// Workers
 	unit := append(sample, "\n\n1. e4 {[%clk 0:03:00]} e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"...)
-	text := bytes.Repeat(unit, 40)
+	text := bytes.Repeat(unit, 20)
 	defer func(old int) { pgnChunkTarget = old }(pgnChunkTarget)
 	pgnChunkTarget = 4 << 10
 
@@ -187,8 +187,8 @@ func TestConcurrentSharing(t *testing.T) {
 		wantPGNGames[i] = pgnFactsOf(g, pgnErrs[i])
 	}
 	wantRead := map[bool][]pgnFacts{false: readPGN(text, 1, false), true: readPGN(text, 1, true)}
-	if n := len(wantRead[false]); n != 40*len(pgnGames) {
-		t.Fatalf("%d games, want %d", n, 40*len(pgnGames))
+	if n := len(wantRead[false]); n != 20*len(pgnGames) {
+		t.Fatalf("%d games, want %d", n, 20*len(pgnGames))
 	}
 
 	// what many find at once

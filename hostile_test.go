@@ -865,3 +865,46 @@ func TestHostileSANAndUCI1MB(t *testing.T) {
 		}
 	}
 }
+
+// With Workers, the reader runs ahead of its caller by a few chunks, not by the whole input:
+// a slow caller holds at most Workers+2 chunks of games at once (here a game a chunk), so the
+// live heap stays under Workers+3 games' worth, whatever the number of games.
+func TestHostilePGNWorkersRunAhead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("big input: skipped with -short")
+	}
+	const games, workers = 16, 2
+	game := func() io.Reader { return texts("[Event \"null\"]\n\n", repeatString("-- ", 300000), "*\n\n") }
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	one, err := NewPGNReader(game()).Read()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	perGame := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	if err != nil || one.Plies != 300000 {
+		t.Fatalf("%d plies, %v", one.Plies, err)
+	}
+	one = nil
+
+	parts := make([]any, games)
+	for i := range parts {
+		parts[i] = game()
+	}
+	r := NewPGNReader(texts(parts...))
+	r.Workers = workers
+	n, peak := 0, int64(0)
+	for g, err := range r.All() {
+		if err != nil || g.Plies != 300000 {
+			t.Fatalf("game %d: %d plies, %v", g.Index, g.Plies, err)
+		}
+		n++
+		runtime.GC() // a slow caller: the workers run ahead meanwhile
+		runtime.ReadMemStats(&after)
+		peak = max(peak, int64(after.HeapAlloc)-int64(before.HeapAlloc))
+	}
+	t.Logf("%d games of %.0f MB each, at most %.0f MB live", n, float64(perGame)/mb, float64(peak)/mb)
+	if n != games || peak > (workers+3)*perGame {
+		t.Errorf("%d games; %.0f MB live, bound %d games of %.0f MB", n, float64(peak)/mb, workers+3, float64(perGame)/mb)
+	}
+}

@@ -246,7 +246,9 @@ type PGNReader struct {
 
 	// Workers > 1 reads games on that many goroutines: one splits the input into games, the
 	// others replay them, and Read still returns the games in input order, exactly as one
-	// goroutine would. Call Close when stopping before the end of the input.
+	// goroutine would. The reader runs ahead of Read by at most Workers+2 chunks of games
+	// (of about 256 KB of text each; a longer game is a chunk of its own). Call Close when
+	// stopping before the end of the input.
 	Workers int
 
 	s      pgnScanner

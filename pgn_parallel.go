@@ -57,7 +57,9 @@ func (r *PGNReader) Close() error {
 
 func (r *PGNReader) startParallel() {
 	n := r.Workers
-	par := &pgnParallel{order: make(chan *pgnPart, 4*n), stop: make(chan struct{})}
+	// order holds the chunks the workers may read ahead of Read: Workers of them, so that
+	// each has one to read, and the memory of their games stays that of Workers+2 chunks
+	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{})}
 	r.par = par
 	jobs := make(chan *pgnPart, n)
 	maxBytes, _, _, _ := r.budget()
