@@ -22,6 +22,7 @@ var pgnChunkTarget = 256 << 10
 
 type pgnPart struct {
 	raw     []byte
+	mem     []byte    // the buffer raw is in, reused once the chunk is read
 	rest    io.Reader // for the last chunk when no cut came in time: read raw, then rest
 	offset  int64     // input offset of raw[0]
 	line    int       // line of raw[0]
@@ -60,13 +61,14 @@ func (r *PGNReader) startParallel() {
 	// order holds the chunks the workers may read ahead of Read: Workers of them, so that
 	// each has one to read, and the memory of their games stays that of Workers+2 chunks
 	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{})}
+	free := make(chan []byte, 2*n+2) // chunk buffers the workers are done with, for the splitter
 	r.par = par
 	jobs := make(chan *pgnPart, n)
 	maxBytes, _, _, _ := r.budget()
 	go func() {
 		defer close(par.order)
 		defer close(jobs)
-		par.err = splitPGN(r.s.r, maxBytes, func(c *pgnPart) bool {
+		par.err = splitPGN(r.s.r, maxBytes, free, func(c *pgnPart) bool {
 			c.results = make(chan pgnResult, 32)
 			select {
 			case jobs <- c:
@@ -85,6 +87,13 @@ func (r *PGNReader) startParallel() {
 		go func() {
 			for c := range jobs {
 				r.readChunk(c, par.stop)
+				if c.rest == nil {
+					// nothing read from a chunk keeps a reference to its text: reuse it
+					select {
+					case free <- c.mem[:0]:
+					default:
+					}
+				}
 			}
 		}()
 	}
@@ -219,7 +228,7 @@ var spPlain = func() (t [256]bool) {
 	for i := range t {
 		t[i] = true
 	}
-	for _, c := range []byte("{\"\\;%[\n\r \t\f\v\xEF") {
+	for _, c := range []byte("{\"\\;%[\n\r\f\v\xEF") {
 		t[c] = false
 	}
 	return t
@@ -229,11 +238,20 @@ var spPlain = func() (t [256]bool) {
 // ends or emit returns false; it returns io.EOF or the I/O error that ended the input. Each
 // byte is read into the chunk that sends it, and copied again only when a cut leaves the rest
 // of a read for the next chunk.
-func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
+func splitPGN(src io.Reader, maxBytes int64, free <-chan []byte, emit func(*pgnPart) bool) error {
 	sp := pgnSplitter{col1: true}
 	target := pgnChunkTarget
 	newBuf := func(rest []byte) []byte {
-		b := make([]byte, len(rest), max(target, len(rest))+pgnChunk)
+		need := max(target, len(rest)) + pgnChunk
+		var b []byte
+		select {
+		case b = <-free:
+		default:
+		}
+		if cap(b) < need {
+			b = make([]byte, 0, need)
+		}
+		b = b[:len(rest)]
 		copy(b, rest)
 		return b
 	}
@@ -262,7 +280,7 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 				scanned = len(buf)
 				break
 			}
-			part.raw = buf[:cut:cut]
+			part.raw, part.mem = buf[:cut:cut], buf
 			next := &pgnPart{offset: part.offset + int64(cut), line: part.line + countLines(part.raw)}
 			next.lineOff = next.offset // a cut is at the start of a line
 			if !emit(part) {
@@ -271,7 +289,7 @@ func splitPGN(src io.Reader, maxBytes int64, emit func(*pgnPart) bool) error {
 			part, buf, scanned = next, newBuf(buf[cut:]), 1 // scan took the "[" at the cut
 		}
 		if err != nil {
-			part.raw = buf
+			part.raw, part.mem = buf, buf
 			if err != io.EOF {
 				part.ioErr = err
 			}
@@ -314,11 +332,15 @@ func (sp *pgnSplitter) scan(buf []byte, from, target int, base int64) int {
 			continue
 		}
 		if sp.state == spNormal && spPlain[c] {
-			// the bulk of movetext: moves, numbers, results
+			// the bulk of movetext: moves, numbers, results and the spaces between them
+			sp.col1 = false
 			if sp.first == 0 {
+				if c == ' ' || c == '\t' {
+					i++ // indentation: the line's first byte is still to come
+					continue
+				}
 				sp.first = c
 			}
-			sp.col1 = false
 			i++
 			for i < len(buf) && spPlain[buf[i]] {
 				i++
