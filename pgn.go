@@ -742,14 +742,17 @@ func tagName(name []byte) string {
 
 func validTagName(name []byte) bool {
 	for i, c := range name {
-		switch {
-		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
-		case i > 0 && (c >= '0' && c <= '9' || c == '_'):
-		default:
+		if !tagNameByte(c, i == 0) {
 			return false
 		}
 	}
 	return true
+}
+
+// tagNameByte reports whether c may stand in a tag name (§8.1.1: letters, digits and "_",
+// starting with a letter); first says whether it is the name's first byte.
+func tagNameByte(c byte, first bool) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || !first && (c >= '0' && c <= '9' || c == '_')
 }
 
 func unescapeTag(raw []byte) string {

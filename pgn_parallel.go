@@ -446,8 +446,7 @@ again:
 			}
 			goto again
 		}
-		letter := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
-		if !letter && (sp.nameLen == 0 || !(c >= '0' && c <= '9' || c == '_')) {
+		if !tagNameByte(c, sp.nameLen == 0) {
 			sp.nameOK = false
 		}
 		sp.nameLen++
