@@ -115,6 +115,7 @@ type MoveError struct {
 	Err      error    // ErrIllegalMove or ErrSyntax
 }
 
+// Error describes the move, the position (as FEN) and the reason, prefixed "chess:".
 func (e *MoveError) Error() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "chess: %v %s in %s", e.Err, quoteCut(e.Input, maxQuoted), e.Position.FEN())
@@ -125,6 +126,7 @@ func (e *MoveError) Error() string {
 	return sb.String()
 }
 
+// Unwrap returns the sentinel, ErrIllegalMove or ErrSyntax.
 func (e *MoveError) Unwrap() error { return e.Err }
 
 // ParseUCI parses a move in UCI long algebraic notation (from square, to square, and a

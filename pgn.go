@@ -149,6 +149,7 @@ type PGNError struct {
 	Err      error  // the sentinel, or the *SANError
 }
 
+// Error prints the problem as LINE:COL: game N (White - Black, Round R), MOVE: message.
 func (e *PGNError) Error() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%d:%d: game %d", e.Line, e.Column, e.Game)
@@ -173,6 +174,7 @@ func (e *PGNError) Error() string {
 	return sb.String()
 }
 
+// Unwrap returns the sentinel or the *SANError the problem wraps.
 func (e *PGNError) Unwrap() error { return e.Err }
 
 // Kind names the sentinel the error wraps, for machine-readable output: "illegal move",

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// ErrAmbiguousMove: the SAN names more than one legal move (PGN Standard §8.2.3.4 requires
-// disambiguation).
+// ErrAmbiguousMove is the error of a SAN move that names more than one legal move (PGN
+// Standard §8.2.3.4 requires disambiguation).
 var ErrAmbiguousMove = errors.New("ambiguous move")
 
 // SANError is the error of ParseSAN, ParseSANStrict and ParseSANDeviation: the input, the byte
@@ -22,12 +22,13 @@ type SANError struct {
 	Err        error    // ErrSyntax, ErrIllegalMove or ErrAmbiguousMove
 }
 
+// Error names the kind, the input (cut to 40 bytes), the reason and any candidates.
 func (e *SANError) Error() string {
 	var sb strings.Builder
 	sb.WriteString("chess: ")
 	sb.WriteString(e.Err.Error())
 	sb.WriteString(" ")
-	sb.WriteString(quote(e.Input))
+	sb.WriteString(`"` + cutText(e.Input, maxQuoted) + `"`)
 	if e.Reason != "" {
 		sb.WriteString(": ")
 		sb.WriteString(e.Reason)
@@ -40,14 +41,8 @@ func (e *SANError) Error() string {
 	return sb.String()
 }
 
+// Unwrap returns the sentinel: ErrSyntax, ErrIllegalMove or ErrAmbiguousMove.
 func (e *SANError) Unwrap() error { return e.Err }
-
-func quote(s string) string {
-	if len(s) > 40 {
-		s = s[:40] + "…"
-	}
-	return `"` + s + `"`
-}
 
 // SANDeviation records which lenient spellings ParseSANDeviation accepted in a move: a set of
 // flags, zero when the input was exact SAN as Position.SAN writes it. A PGN linter reports
