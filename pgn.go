@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -259,6 +260,13 @@ type PGNReader struct {
 	err    error        // the I/O error that ended the input
 	frames []pgnFrame
 	b      pgnBuilder
+
+	// reused from game to game, so that a game costs few allocations
+	tags     []Tag    // the tags being read, their values still empty
+	tagText  []byte   // their values one after another
+	tagEnds  []int    // where each value ends in tagText
+	unescape []byte   // a tag value without its escapes
+	repKeys  []uint64 // pgnBuilder.repKeys
 }
 
 // NewPGNReader returns a reader of the PGN text r. It takes UTF-8 with or without a byte-order
@@ -477,7 +485,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
 		g := &PGNGame{Index: r.games + 1, Line: s.line, Offset: s.offset()}
 		b := &r.b
-		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.offset()}
+		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.offset(), repKeys: r.repKeys[:0]}
 		r.frames = r.frames[:0]
 		b.readTags(maxTokens)
 		start := b.setUp()
@@ -500,6 +508,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			continue // only comments or white space: no game
 		}
 		b.finish()
+		r.repKeys = b.repKeys
 		if s.err != nil {
 			// the input failed: the error belongs to the last game, the one that reached the end
 			s.skipSpace()
@@ -547,6 +556,9 @@ func (b *pgnBuilder) newNode() *PGNNode {
 // readTags reads the tag pair section (PGN Standard §8.1). Tags count as tokens.
 func (b *pgnBuilder) readTags(maxTokens int) {
 	s := &b.r.s
+	r := b.r
+	b.g.Tags, r.tagText, r.tagEnds = r.tags[:0], r.tagText[:0], r.tagEnds[:0]
+	defer b.keepTags()
 	lastLine := 0
 	for {
 		s.skipSpace()
@@ -576,7 +588,26 @@ func (b *pgnBuilder) readTags(maxTokens int) {
 		b.tagPair()
 		lastLine = s.line
 	}
-	b.players = pgnPlayers(b.g)
+}
+
+// keepTags gives the game its own copy of the tags read into the reader's buffers: one slice
+// and one string for all the values.
+func (b *pgnBuilder) keepTags() {
+	r, g := b.r, b.g
+	r.tags = g.Tags
+	if len(g.Tags) == 0 {
+		g.Tags = nil
+	} else {
+		g.Tags = slices.Clone(g.Tags)
+		text, start := string(r.tagText), 0
+		for i, end := range r.tagEnds {
+			if g.Tags[i].Value == "" { // not a long value, which has its own string
+				g.Tags[i].Value = text[start:end]
+			}
+			start = end
+		}
+	}
+	b.players = pgnPlayers(g)
 }
 
 // pgnPlayers describes a game for its error messages: "White - Black, Round R".
@@ -631,7 +662,18 @@ func (b *pgnBuilder) hasTag(name []byte) bool {
 	return false
 }
 
-func (b *pgnBuilder) addTag(t Tag) {
+// addTag adds a tag. Its value goes into tagText after the values before it, to become part
+// of one string in keepTags; a long value gets a string of its own at once, so that it is
+// copied only once.
+func (b *pgnBuilder) addTag(name string, value []byte) {
+	r := b.r
+	t := Tag{Name: name}
+	if len(value) > 256 {
+		t.Value = string(value)
+	} else {
+		r.tagText = append(r.tagText, value...)
+	}
+	r.tagEnds = append(r.tagEnds, len(r.tagText))
 	b.g.Tags = append(b.g.Tags, t)
 	switch {
 	case b.tagIndex != nil:
@@ -668,13 +710,14 @@ func (b *pgnBuilder) tagPair() {
 	skipInline(s)
 	s.mark()
 	at := tokenPos{s.tokLine, s.tokCol, s.tokOff}
-	var value string
+	var value []byte // in the scanner's buffer or r.unescape, valid until the next tag
 	bad := false
 	if c, ok := s.peek(0); ok && c == '"' {
 		closed, escaped := s.quoted()
-		value = string(s.tok)
+		value = s.tok
 		if escaped {
-			value = unescapeTag(s.tok)
+			b.r.unescape = unescapeTag(b.r.unescape[:0], s.tok)
+			value = b.r.unescape
 		}
 		if !closed {
 			b.problem(false, ErrBadTag, "tag value without its closing quote", "")
@@ -682,7 +725,7 @@ func (b *pgnBuilder) tagPair() {
 		}
 	} else {
 		s.symbol()
-		value = string(s.tok)
+		value = s.tok
 		b.problem(false, ErrBadTag, "tag value must be in double quotes", "")
 		bad = true
 	}
@@ -709,7 +752,7 @@ func (b *pgnBuilder) tagPair() {
 		return
 	}
 	if nameStr == "Result" {
-		switch value {
+		switch string(value) {
 		case "1-0", "0-1", "1/2-1/2", "*":
 		case "":
 			b.problem(true, ErrPGNWarning, "empty Result tag", "")
@@ -725,7 +768,7 @@ func (b *pgnBuilder) tagPair() {
 	case "Result":
 		b.resultTagAt = at
 	}
-	b.addTag(Tag{nameStr, value})
+	b.addTag(nameStr, value)
 }
 
 // commonTags are the tag names real files repeat in every game: reading them allocates nothing.
@@ -757,15 +800,15 @@ func tagNameByte(c byte, first bool) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || !first && (c >= '0' && c <= '9' || c == '_')
 }
 
-func unescapeTag(raw []byte) string {
-	var sb strings.Builder
+// unescapeTag appends the tag value raw without its escapes (\" and \\) to dst.
+func unescapeTag(dst, raw []byte) []byte {
 	for i := 0; i < len(raw); i++ {
 		if raw[i] == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
 			i++
 		}
-		sb.WriteByte(raw[i])
+		dst = append(dst, raw[i])
 	}
-	return sb.String()
+	return dst
 }
 
 // skipInline skips spaces and tabs, not line ends.
@@ -834,15 +877,26 @@ const (
 
 // variantKind classifies a Variant tag value, case-insensitively.
 func variantKind(v string) int {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "standard", "chess", "normal", "from position", "fromposition", "classical":
-		return variantStandard
-	case "chess960", "chess 960", "960", "fischerandom", "fischerrandom", "fischer random", "fischer random chess",
-		"frc", "chess960 (fischer random)", "fischer random (chess960)":
-		return variant960
+	v = strings.TrimSpace(v)
+	for _, name := range variantsStandard {
+		if strings.EqualFold(v, name) {
+			return variantStandard
+		}
+	}
+	for _, name := range variants960 {
+		if strings.EqualFold(v, name) {
+			return variant960
+		}
 	}
 	return variantOther
 }
+
+// The spellings of the Variant tag for standard chess and for Chess960 in real files.
+var (
+	variantsStandard = []string{"", "standard", "chess", "normal", "from position", "fromposition", "classical"}
+	variants960      = []string{"chess960", "chess 960", "960", "fischerandom", "fischerrandom", "fischer random",
+		"fischer random chess", "frc", "chess960 (fischer random)", "fischer random (chess960)"}
+)
 
 // movetext reads the movetext of a game (PGN Standard §8.2) up to its termination marker, the
 // next tag section, or the end of the input.
