@@ -135,6 +135,7 @@ func pgnFactsOf(g *PGNGame, err error) pgnFacts {
 func readPGN(text []byte, workers int, noTree bool) []pgnFacts {
 	r := NewPGNReader(bytes.NewReader(text))
 	r.Workers, r.NoTree = workers, noTree
+	r.chunkTarget = 4 << 10 // many chunks
 	var out []pgnFacts
 	for g, err := range r.All() {
 		out = append(out, pgnFactsOf(g, err))
@@ -151,9 +152,6 @@ func TestConcurrentSharing(t *testing.T) {
 	// Workers
 	unit := append(sample, "\n\n1. e4 {[%clk 0:03:00]} e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"...)
 	text := bytes.Repeat(unit, 20)
-	defer func(old int) { pgnChunkTarget = old }(pgnChunkTarget)
-	pgnChunkTarget = 4 << 10
-
 	var positions []Position
 	for _, tc := range perftTable {
 		positions = append(positions, MustParseFEN(tc.fen))

@@ -20,7 +20,8 @@ const (
 
 // FuzzPGNReader reads arbitrary input with small budgets: it never panics, never exceeds
 // a budget, locates every problem inside the input, and every game read without errors
-// reads back the same from what the writer makes of it. Seeds: the project's fixtures in
+// reads back the same from what the writer makes of it, and two workers read the same as
+// one, with the input cut at every line that starts with "[". Seeds: the project's fixtures in
 // testdata/pgn, the inputs of the table tests, and the start (8 KB: small inputs fuzz
 // faster) of every PGN file of the shared test data when it is there.
 func FuzzPGNReader(f *testing.F) {
@@ -69,6 +70,19 @@ func FuzzPGNReader(f *testing.F) {
 		}
 		if c := cap(r.s.buf); c > 2*(fuzzMaxGameBytes+pgnChunk) {
 			t.Fatalf("buffer of %d bytes", c)
+		}
+
+		// Workers read the same, with the input cut before every line that starts with "["
+		// and every wrong cut caught
+		describe := func(workers int) string {
+			r := NewPGNReader(bytes.NewReader(data))
+			r.MaxGameBytes, r.MaxTokens, r.MaxDepth, r.MaxErrors = fuzzMaxGameBytes, fuzzMaxTokens, fuzzMaxDepth, fuzzMaxErrors
+			r.Workers, r.chunkTarget, r.cutAnywhere = workers, 1, true
+			desc, _ := describeGames(r)
+			return desc
+		}
+		if seq, par := describe(1), describe(2); par != seq {
+			t.Fatalf("2 workers read\n%s\none reads\n%s", par, seq)
 		}
 	})
 }

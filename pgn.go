@@ -247,11 +247,11 @@ type PGNReader struct {
 	MaxDepth     int
 	MaxErrors    int
 
-	// Workers > 1 reads games on that many goroutines: one splits the input into games, the
-	// others replay them, and Read still returns the games in input order, exactly as one
-	// goroutine would. The reader runs ahead of Read by at most Workers+2 chunks of games
-	// (of about 256 KB of text each; a longer game is a chunk of its own). Call Close when
-	// stopping before the end of the input.
+	// Workers > 1 replays games on that many goroutines, while one more cuts the input into
+	// chunks of games, and Read still returns the games in input order, exactly as one
+	// goroutine would: the same games, positions, errors and warnings. The reader runs ahead
+	// of Read by at most Workers+2 chunks of games (of about 256 KB of text each; a longer
+	// game is a chunk of its own). Call Close when stopping before the end of the input.
 	Workers int
 
 	s      pgnScanner
@@ -260,6 +260,16 @@ type PGNReader struct {
 	err    error        // the I/O error that ended the input
 	frames []pgnFrame
 	b      pgnBuilder
+
+	// cleanEnd: the input's end was first met between two games, between two tokens of
+	// movetext (within the game's byte budget) or while skipping to the next game after a
+	// budget error: where more input that starts with a tag pair at the start of a line would
+	// have started a new game. With Workers, this tells whether a chunk was cut at such a place.
+	cleanEnd bool
+	// for the tests: the size of the chunks of Workers (0: pgnChunkTarget), and a cut at every
+	// line that starts with "[" instead of only where a game seems to start
+	chunkTarget int
+	cutAnywhere bool
 
 	// reused from game to game, so that a game costs few allocations
 	tags     []Tag    // the tags being read, their values still empty
@@ -467,6 +477,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		s.discard()
 		s.setLimit(addBudget(s.offset(), maxBytes))
 		s.over = false
+		ended := s.ended
 		s.skipSpace()
 		for !s.over {
 			// escape lines (§6) before a game belong to no game: it starts at its first token
@@ -480,6 +491,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			continue // a run of white space longer than a game may be: drop it and go on
 		}
 		if _, ok := s.peek(0); !ok {
+			r.endHere(ended)
 			return nil, nil
 		}
 		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
@@ -525,6 +537,15 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 	}
 }
 
+// endHere records that the input ended at pos, where more input that starts with a tag pair
+// would start a new game; ended tells whether it had ended before (then it is not where it
+// first ended).
+func (r *PGNReader) endHere(ended bool) {
+	if !ended && r.s.offset() < r.s.limit {
+		r.cleanEnd = true
+	}
+}
+
 // addBudget returns offset+budget, or the largest offset when that overflows (a budget
 // of math.MaxInt64 is no budget).
 func addBudget(offset, budget int64) int64 {
@@ -541,7 +562,9 @@ func (b *pgnBuilder) budgetExceeded(msg string) {
 	b.overBudget = true
 	b.maxErrs = max(b.maxErrs, len(b.errs)+1) // the budget error is recorded even past MaxErrors
 	b.problem(false, ErrBudget, msg, "")
-	s.resync()
+	if s.resync() {
+		b.r.cleanEnd = true
+	}
 }
 
 // newNode returns a zeroed node from the game's slab: nodes come in blocks, not one by one.
@@ -904,10 +927,15 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 	s := &b.r.s
 	r := b.r
 	for {
+		ended := s.ended
 		s.skipSpace()
 		c, ok := s.peek(0)
 		if !ok {
+			r.endHere(ended)
 			return
+		}
+		if c == '[' {
+			return // the next game's tags (no token of this game): this one had no termination marker
 		}
 		b.tokens++
 		if b.tokens > maxTokens {
@@ -916,9 +944,8 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			return
 		}
 		s.mark()
-		// the next game's "[" is no content of this one: comments or escape lines before a
-		// tag section make no game of their own
-		if c != '{' && c != ';' && c != '[' && (c != '%' || !s.atLineStart()) {
+		// comments or escape lines before a tag section make no game of their own
+		if c != '{' && c != ';' && (c != '%' || !s.atLineStart()) {
 			b.content = true
 		}
 		switch c {
@@ -956,8 +983,6 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 			s.pos++
 			s.tok = s.buf[s.pos-1 : s.pos]
 			b.close()
-		case '[':
-			return // the next game's tags: this one had no termination marker
 		case '$':
 			s.pos++
 			s.symbol()

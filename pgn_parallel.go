@@ -5,30 +5,45 @@ import (
 	"io"
 	"math"
 	"sync"
+	"sync/atomic"
 )
 
 // Parallel reading (PGNReader.Workers > 1). One goroutine cuts the input into chunks of about
-// pgnChunkTarget bytes, each a run of whole games; the workers read the chunks with ordinary
-// sequential readers; Read hands out their games in input order. A chunk is cut only before
-// a "[" in column 1 where the sequential reader must start a new game whatever came before:
-// outside comments, strings and tag pairs, and after a line that did not start with "[" (so
-// not inside a tag section). That needs only a small state machine of what the tokenizer
-// does with comments, strings and tag pairs, so the cutting costs little next to the reading.
-// The games, their positions and their errors are those of a sequential reader, except after
-// a budget error, whose resynchronisation may then see a different input.
+// pgnChunkTarget bytes; the workers read the chunks with ordinary sequential readers; Read
+// hands out their games in input order.
+//
+// The cuts are guesses, checked afterwards. A chunk is cut before a line that looks like the
+// first tag pair of a game: "[" and a tag name at the start of a line, after a line that was
+// no tag pair. A substring search finds those, so cutting costs next to nothing. Whether the
+// guess was right, the reader of the chunk before the cut tells: whether its input ended
+// where a sequential reader, given more input starting with "[", would have started a new
+// game (PGNReader.cleanEnd). When it did not (the "[" line stood in a comment of several
+// lines, say), the worker keeps the chunk's last game back, and Read reads the chunk again
+// joined to the chunks after it, dropping the games it handed out already and what the
+// joined chunks gave. So the games, their positions and their errors are exactly those of a
+// sequential reader, whatever the input.
 
-// pgnChunkTarget is the size a chunk grows to before it is cut (a variable for the tests).
-var pgnChunkTarget = 256 << 10
+// pgnChunkTarget is the size a chunk grows to before it is cut, unless PGNReader.chunkTarget
+// says otherwise.
+const pgnChunkTarget = 256 << 10
 
 type pgnPart struct {
 	raw     []byte
-	mem     []byte    // the buffer raw is in, reused once the chunk is read
+	mem     []byte    // the buffer raw is in, reused once Read is done with the chunk
 	rest    io.Reader // for the last chunk when no cut came in time: read raw, then rest
 	offset  int64     // input offset of raw[0]
 	line    int       // line of raw[0]
 	lineOff int64     // input offset of that line's start
 	ioErr   error     // the I/O error after raw, for the last chunk
-	results chan pgnResult
+	final   bool      // the input ends with this chunk: its end is no guess
+
+	abandoned atomic.Bool // joined to the chunk before: what its worker reads is dropped
+
+	ready chan struct{} // signalled (it holds one) when games or done change
+	mu    sync.Mutex
+	games []pgnResult // read, not yet taken by Read
+	done  bool        // every game is read
+	clean bool        // with done: the chunk ends where a sequential reader starts a new game
 }
 
 type pgnResult struct {
@@ -37,14 +52,52 @@ type pgnResult struct {
 	ioErr error // the I/O error that ended the input, carried by this (the last) game
 }
 
+func newPGNPart() *pgnPart { return &pgnPart{ready: make(chan struct{}, 1)} }
+
+// add passes a game to Read; the worker never waits for Read, so that it can go on to the
+// next chunk while Read is still handing out the games of an earlier one.
+func (c *pgnPart) add(res pgnResult) {
+	c.mu.Lock()
+	c.games = append(c.games, res)
+	c.mu.Unlock()
+	c.signal()
+}
+
+func (c *pgnPart) finish(clean bool) {
+	c.mu.Lock()
+	c.done, c.clean = true, clean
+	c.mu.Unlock()
+	c.signal()
+}
+
+func (c *pgnPart) signal() {
+	select {
+	case c.ready <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the games read so far and not yet taken, and whether that is all of them.
+func (c *pgnPart) take() (games []pgnResult, done, clean bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	games, c.games = c.games, nil
+	return games, c.done, c.clean
+}
+
 type pgnParallel struct {
 	order chan *pgnPart // chunks in input order
 	stop  chan struct{}
 	once  sync.Once
-	cur   *pgnPart // the chunk Read takes games from
-	games int      // games handed out so far
-	base  int      // games before the current chunk
-	err   error    // io.EOF or the I/O error that ended the input; set before order closes
+	free  chan []byte // chunk buffers Read is done with, for the splitter
+	// rejoins counts the chunks read again because the cut after them was wrong (for the tests)
+	rejoins int
+	cur     *pgnPart    // the chunk Read takes games from
+	queue   []pgnResult // games taken from cur, not yet handed out
+	skip    int         // games of cur to drop: handed out before cur was read again, joined
+	games   int         // games handed out so far
+	base    int         // games before cur
+	err     error       // io.EOF or the I/O error that ended the input; set before order closes
 }
 
 // Close stops the goroutines of a reader with Workers > 1 that is abandoned before the end of
@@ -60,20 +113,26 @@ func (r *PGNReader) startParallel() {
 	n := r.Workers
 	// order holds the chunks the workers may read ahead of Read: Workers of them, so that
 	// each has one to read, and the memory of their games stays that of Workers+2 chunks
-	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{})}
-	free := make(chan []byte, 2*n+2) // chunk buffers the workers are done with, for the splitter
+	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{}), free: make(chan []byte, 2*n+2)}
 	r.par = par
 	jobs := make(chan *pgnPart, n)
 	maxBytes, _, _, _ := r.budget()
+	target := r.chunkTarget
+	if target <= 0 {
+		target = pgnChunkTarget
+	}
 	go func() {
 		defer close(par.order)
 		defer close(jobs)
-		par.err = splitPGN(r.s.r, maxBytes, free, func(c *pgnPart) bool {
-			c.results = make(chan pgnResult, 32)
-			select {
-			case jobs <- c:
-			case <-par.stop:
-				return false
+		par.err = splitPGN(r.s.r, maxBytes, target, r.cutAnywhere, par.free, func(c *pgnPart) bool {
+			if c.rest == nil {
+				// a chunk that reads on from the input is read by Read's goroutine when it
+				// comes to it: it may yet have to be joined to the chunk before
+				select {
+				case jobs <- c:
+				case <-par.stop:
+					return false
+				}
 			}
 			select {
 			case par.order <- c:
@@ -87,30 +146,45 @@ func (r *PGNReader) startParallel() {
 		go func() {
 			for c := range jobs {
 				r.readChunk(c, par.stop)
-				if c.rest == nil {
-					// nothing read from a chunk keeps a reference to its text: reuse it
-					select {
-					case free <- c.mem[:0]:
-					default:
-					}
-				}
 			}
 		}()
 	}
 }
 
 // readChunk reads the games of one chunk with a sequential reader of the same policy and
-// sends them, in order, on the chunk's results channel, which it closes.
+// passes them, in order, to Read. The last one it keeps back when the chunk's end turns out
+// to be no place where a new game starts: Read then reads the chunk again.
 func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
-	defer close(c.results)
 	sub := &PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
 		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors}
 	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
 	var pending *pgnResult
 	for {
+		select {
+		case <-stop:
+			c.finish(false)
+			return
+		default:
+		}
+		if c.abandoned.Load() {
+			c.finish(false)
+			return
+		}
 		g, errs := sub.readGame()
+		if g == nil {
+			break
+		}
+		if pending != nil {
+			c.add(*pending)
+		}
+		pending = &pgnResult{g: g}
+		if len(errs) > 0 {
+			pending.err = errs
+		}
+	}
+	clean := c.final || sub.cleanEnd
+	if pending != nil && clean {
 		switch {
-		case g != nil || pending == nil:
 		case c.ioErr != nil:
 			// the input failed after this chunk: the last game gets the error, as in a
 			// sequential read
@@ -120,22 +194,9 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
 		case sub.s.err != nil:
 			pending.ioErr = sub.s.err // a chunk read on from the input: readGame added the error
 		}
-		if pending != nil {
-			select {
-			case c.results <- *pending:
-			case <-stop:
-				return
-			}
-		}
-		if g == nil {
-			return
-		}
-		var err error
-		if len(errs) > 0 {
-			err = errs
-		}
-		pending = &pgnResult{g: g, err: err}
+		c.add(*pending)
 	}
+	c.finish(clean)
 }
 
 // appendIOError adds the error that ended the input to the last game's errors.
@@ -157,90 +218,133 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 	}
 	par := r.par
 	for {
-		if par.cur == nil {
-			c, ok := <-par.order
-			if !ok {
-				r.err = par.err
+		if len(par.queue) > 0 {
+			res := par.queue[0]
+			par.queue[0] = pgnResult{}
+			par.queue = par.queue[1:]
+			if par.skip > 0 {
+				par.skip--
+				continue
+			}
+			return r.handOut(res)
+		}
+		if par.cur == nil && !r.nextChunk() {
+			return nil, r.err
+		}
+		c := par.cur
+		games, done, clean := c.take()
+		switch {
+		case len(games) > 0:
+			par.queue = games
+		case !done:
+			select {
+			case <-c.ready:
+			case <-par.stop:
+				r.err = io.EOF // closed
 				return nil, r.err
 			}
-			par.cur, par.base = c, par.games
-		}
-		res, ok := <-par.cur.results
-		if !ok {
-			if par.cur.ioErr != nil {
-				r.err = par.cur.ioErr
+		case !clean:
+			// the cut after this chunk was no place where a new game starts
+			if !r.rejoin() {
+				return nil, r.err
+			}
+		default:
+			par.recycle(c)
+			if c.ioErr != nil {
+				r.err = c.ioErr
 			}
 			par.cur = nil
-			continue
 		}
-		if res.ioErr != nil {
-			r.err = res.ioErr // the game carries the error: Read reports it after, All does not
+	}
+}
+
+// nextChunk makes the next chunk the current one; false at the end of the input, with r.err set.
+func (r *PGNReader) nextChunk() bool {
+	par := r.par
+	c, ok := <-par.order
+	if !ok {
+		r.err = par.err
+		if r.err == nil {
+			r.err = io.EOF // closed
 		}
-		// the chunk's reader counted its games from 1: renumber them in the whole input
-		shift := par.base
-		par.games++
-		res.g.Index += shift
-		for _, e := range res.g.Warnings {
+		return false
+	}
+	if c.rest != nil {
+		go r.readChunk(c, par.stop)
+	}
+	par.cur, par.base, par.skip = c, par.games, 0
+	return true
+}
+
+// rejoin reads the current chunk again, joined to the chunks after it, and drops the games
+// of the current chunk already handed out; false when there is no next chunk, with r.err
+// set. It joins chunks until the text at least doubles, so that however many cuts in a row
+// are wrong, all the reading again costs at most twice the text once.
+func (r *PGNReader) rejoin() bool {
+	par := r.par
+	c := par.cur
+	par.rejoins++
+	j := newPGNPart()
+	j.raw = append(make([]byte, 0, 2*len(c.raw)+pgnChunk), c.raw...)
+	j.offset, j.line, j.lineOff = c.offset, c.line, c.lineOff
+	par.recycle(c)
+	for !j.final && len(j.raw) < 2*len(c.raw) {
+		next, ok := <-par.order
+		if !ok {
+			r.err = par.err
+			if r.err == nil {
+				r.err = io.EOF // closed
+			}
+			return false
+		}
+		next.abandoned.Store(true) // its worker may stop; its buffer is left to the collector
+		j.raw = append(j.raw, next.raw...)
+		j.rest, j.ioErr, j.final = next.rest, next.ioErr, next.final
+	}
+	go r.readChunk(j, par.stop)
+	par.cur, par.skip = j, par.games-par.base
+	return true
+}
+
+// recycle gives the buffer of a chunk Read is done with back to the splitter.
+func (par *pgnParallel) recycle(c *pgnPart) {
+	if c.rest != nil || c.mem == nil {
+		return // the reader of the rest of the input read into it, or a joined chunk
+	}
+	select {
+	case par.free <- c.mem[:0]:
+	default:
+	}
+}
+
+// handOut returns a game of the current chunk, renumbered in the whole input.
+func (r *PGNReader) handOut(res pgnResult) (*PGNGame, error) {
+	par := r.par
+	if res.ioErr != nil {
+		r.err = res.ioErr // the game carries the error: Read reports it after, All does not
+	}
+	// the chunk's reader counted its games from 1: renumber them in the whole input
+	shift := par.base
+	par.games++
+	res.g.Index += shift
+	for _, e := range res.g.Warnings {
+		e.Game += shift
+	}
+	if list, ok := res.err.(ErrorList); ok {
+		for _, e := range list {
 			e.Game += shift
 		}
-		if list, ok := res.err.(ErrorList); ok {
-			for _, e := range list {
-				e.Game += shift
-			}
-		}
-		return res.g, res.err
 	}
+	return res.g, res.err
 }
-
-// pgnSplitter is the state machine that finds the places to cut. Its states follow the
-// tokenizer: what it treats as a brace comment, a string, a rest-of-line comment, a tag pair.
-// It tracks no line numbers: a chunk's first line is counted when the chunk is cut.
-type pgnSplitter struct {
-	state   uint8
-	col1    bool // no byte yet on this line
-	first   byte // the line's first byte that is not a space, 0 while none
-	prevTag bool // the last non-blank line that was no escape line started with "["
-	escape  bool // the line is an escape line
-	nameOK  bool // the tag name read so far is valid
-	nameLen int
-	bom     int // bytes of a byte-order mark seen at the start of the input
-}
-
-const (
-	spNormal = iota
-	spBrace
-	spString
-	spLineComment
-	spTagStart  // after "[": spaces, then the name
-	spTagName   // in the name
-	spTagAfter  // spaces after the name
-	spTagString // in the quoted value
-	spTagEsc    // after a backslash in the quoted value
-	spTagClosed // after the closing quote
-	spTagValue  // in an unquoted value
-	spTagBad    // after an unquoted value
-	spTagRest   // skipping a broken tag pair to "]" or the line's end
-	spStrEsc    // after a backslash in a movetext string
-)
-
-// spPlain marks the bytes that need no attention in the normal state.
-var spPlain = func() (t [256]bool) {
-	for i := range t {
-		t[i] = true
-	}
-	for _, c := range []byte("{\"\\;%[\n\r\f\v\xEF") {
-		t[c] = false
-	}
-	return t
-}()
 
 // splitPGN reads src and calls emit with chunks of whole games, in order, until the input
 // ends or emit returns false; it returns io.EOF or the I/O error that ended the input. Each
 // byte is read into the chunk that sends it, and copied again only when a cut leaves the rest
 // of a read for the next chunk.
-func splitPGN(src io.Reader, maxBytes int64, free <-chan []byte, emit func(*pgnPart) bool) error {
-	sp := pgnSplitter{col1: true}
-	target := pgnChunkTarget
+// A chunk is cut at the first place past target bytes that may start a game, or with
+// anywhere at the first line past target that starts with "[".
+func splitPGN(src io.Reader, maxBytes int64, target int, anywhere bool, free <-chan []byte, emit func(*pgnPart) bool) error {
 	newBuf := func(rest []byte) []byte {
 		need := max(target, len(rest)) + pgnChunk
 		var b []byte
@@ -256,9 +360,10 @@ func splitPGN(src io.Reader, maxBytes int64, free <-chan []byte, emit func(*pgnP
 		return b
 	}
 	buf := newBuf(nil)
-	part := &pgnPart{line: 1}
-	scanned := 0 // bytes of buf the state machine has seen
-	// the longest chunk: no safe cut for longer than two games may be, and a chunk more
+	part := newPGNPart()
+	part.line = 1
+	cuts := newPGNCuts()
+	// the longest chunk: no cut for longer than two games may be, and a chunk more
 	limit := addBudget(2*min(maxBytes, math.MaxInt64/4), int64(target))
 	for {
 		if cap(buf)-len(buf) < pgnChunk/2 {
@@ -275,21 +380,22 @@ func splitPGN(src io.Reader, maxBytes int64, free <-chan []byte, emit func(*pgnP
 		n, err := src.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		for {
-			cut := sp.scan(buf, scanned, target, part.offset)
+			cut := cuts.find(buf, target, anywhere)
 			if cut < 0 {
-				scanned = len(buf)
 				break
 			}
 			part.raw, part.mem = buf[:cut:cut], buf
-			next := &pgnPart{offset: part.offset + int64(cut), line: part.line + countLines(part.raw)}
+			next := newPGNPart()
+			next.offset, next.line = part.offset+int64(cut), part.line+countLines(part.raw)
 			next.lineOff = next.offset // a cut is at the start of a line
 			if !emit(part) {
 				return nil
 			}
-			part, buf, scanned = next, newBuf(buf[cut:]), 1 // scan took the "[" at the cut
+			part, buf = next, newBuf(buf[cut:])
+			cuts = newPGNCuts()
 		}
 		if err != nil {
-			part.raw, part.mem = buf, buf
+			part.raw, part.mem, part.final = buf, buf, true
 			if err != io.EOF {
 				part.ioErr = err
 			}
@@ -299,8 +405,8 @@ func splitPGN(src io.Reader, maxBytes int64, free <-chan []byte, emit func(*pgnP
 			return err
 		}
 		if int64(len(buf)) > limit {
-			// no safe cut for longer than any game may be: read the rest in one piece
-			part.raw, part.rest = buf, src
+			// no cut for longer than any game may be: read the rest in one piece
+			part.raw, part.rest, part.final = buf, src, true
 			emit(part)
 			return io.EOF
 		}
@@ -320,187 +426,89 @@ func countLines(b []byte) int {
 	return n
 }
 
-// scan runs the state machine over buf[from:] and returns the index of the first place at or
-// past target where the input may be cut (the byte there, a "[", already taken), or -1; base
-// is the input offset of buf[0].
-func (sp *pgnSplitter) scan(buf []byte, from, target int, base int64) int {
-	for i := from; i < len(buf); {
-		c := buf[i]
-		if base+int64(i) < 3 && sp.bom == int(base)+i && c == "\xEF\xBB\xBF"[base+int64(i)] && sp.col1 && sp.state == spNormal {
-			sp.bom++ // a byte-order mark: the tokenizer skips it as white space at the line's start
-			i++
-			continue
-		}
-		if sp.state == spNormal && spPlain[c] {
-			// the bulk of movetext: moves, numbers, results and the spaces between them
-			sp.col1 = false
-			if sp.first == 0 {
-				if c == ' ' || c == '\t' {
-					i++ // indentation: the line's first byte is still to come
-					continue
-				}
-				sp.first = c
-			}
-			i++
-			for i < len(buf) && spPlain[buf[i]] {
-				i++
-			}
-			continue
-		}
-		switch sp.state {
-		case spBrace:
-			j := bytes.IndexByte(buf[i:], '}')
-			end := len(buf)
-			if j >= 0 {
-				end = i + j + 1
-				sp.state = spNormal
-			}
-			if bytes.IndexByte(buf[i:end], '\n') >= 0 || bytes.IndexByte(buf[i:end], '\r') >= 0 {
-				sp.prevTag, sp.escape = false, false // lines inside a comment are no tag lines
-			}
-			sp.first, sp.col1 = '{', false
-			i = end
-			continue
-		case spLineComment:
-			j := bytes.IndexAny(buf[i:], "\n\r")
-			if j < 0 {
-				return -1
-			}
-			i += j
-			sp.state = spNormal
-			continue // the line end is handled in the normal state
-		}
-		if c == '\n' || c == '\r' {
-			// strings, rest-of-line comments and tag pairs end at the line's end; a CRLF is read
-			// as two line ends here, which changes nothing: an empty line leaves prevTag alone
-			if sp.state != spBrace {
-				sp.state = spNormal
-			}
-			if sp.first != 0 && !sp.escape {
-				sp.prevTag = sp.first == '['
-			}
-			sp.first, sp.escape, sp.col1 = 0, false, true
-			i++
-			continue
-		}
-		if sp.step(c) && i >= target {
-			return i
-		}
-		i++
-	}
-	return -1
+// pgnCuts finds the places to cut in a chunk's buffer as it grows, each byte searched once.
+type pgnCuts struct {
+	from   int        // the line ends before from are done with
+	lf, cr pairSearch // the next "\n[", and "\r[" (old Mac line ends)
 }
 
-// step takes one byte that is not a line end, in any state but spBrace and spLineComment,
-// and reports whether the input may be cut just before it (a "[" starting a tag pair at
-// column 1 after a line that was not a tag line).
-func (sp *pgnSplitter) step(c byte) (cut bool) {
-	col1 := sp.col1
-	sp.col1 = false
-again:
-	switch sp.state {
-	case spNormal:
-		if c != ' ' && c != '\t' && c != '\f' && c != '\v' && sp.first == 0 {
-			sp.first = c
+func newPGNCuts() pgnCuts { return pgnCuts{lf: pairSearch{at: -1}, cr: pairSearch{at: -1}} }
+
+// find returns the index of the first "[" at or past target, at the start of a line, that
+// may start a game (with anywhere: any such "["), or -1.
+func (pc *pgnCuts) find(buf []byte, target int, anywhere bool) int {
+	pc.from = max(pc.from, target-1)
+	for {
+		at := pc.lf.next(buf, '\n', pc.from)
+		if cr := pc.cr.next(buf, '\r', pc.from); at < 0 || cr >= 0 && cr < at {
+			at = cr
 		}
-		switch c {
-		case '{':
-			sp.state = spBrace
-		case '"':
-			sp.state = spString
-		case ';':
-			sp.state = spLineComment
-		case '%':
-			if col1 {
-				// an escape line (§6): the reader skips it wherever it stands, so it neither
-				// ends nor starts a tag section
-				sp.state, sp.escape = spLineComment, true
-			}
-		case '[':
-			sp.state, sp.nameLen, sp.nameOK = spTagStart, 0, true
-			return col1 && !sp.prevTag
+		if at < 0 {
+			return -1
 		}
-	case spString:
-		switch c {
-		case '\\':
-			sp.state = spStrEsc
-		case '"':
-			sp.state = spNormal
+		pc.from = at + 1
+		if k := at + 1; anywhere || startsGame(buf, k) {
+			return k
 		}
-	case spStrEsc:
-		sp.state = spString
-		if c != '"' && c != '\\' {
-			goto again
+	}
+}
+
+// pairSearch finds the places of a line-end byte followed by "[".
+type pairSearch struct {
+	at   int // the index of the last one found, or -1: none at or after the last search's start and before done
+	done int
+}
+
+// next returns the index of the first line end c followed by "[" at or after from, or -1.
+func (ps *pairSearch) next(buf []byte, c byte, from int) int {
+	if ps.at >= from {
+		return ps.at
+	}
+	start := from
+	if ps.at < 0 {
+		start = max(from, ps.done)
+	}
+	ps.at = -1
+	if start < len(buf)-1 {
+		if j := bytes.Index(buf[start:], []byte{c, '['}); j >= 0 {
+			ps.at = start + j
 		}
-	case spTagStart:
-		if c != ' ' && c != '\t' {
-			sp.state = spTagName
-			goto again
+	}
+	ps.done = max(start, len(buf)-1) // a pair at len(buf)-1 waits for its "["
+	return ps.at
+}
+
+// startsGame reports whether the line at buf[k:], which starts with "[", looks like the first
+// tag pair of a game: a tag name follows the "[", and the last line before it that is neither
+// blank nor an escape line is no tag pair. It is a guess (that line may be in a comment, for
+// one), checked by the reader of the chunk before.
+func startsGame(buf []byte, k int) bool {
+	i := k + 1
+	for i < len(buf) && (buf[i] == ' ' || buf[i] == '\t') {
+		i++
+	}
+	if i == len(buf) || !tagNameByte(buf[i], true) {
+		return false
+	}
+	end := k // buf[end-1] ends the line before
+	for end > 0 {
+		e := end - 1
+		if buf[e] == '\n' && e > 0 && buf[e-1] == '\r' {
+			e--
 		}
-	case spTagName:
-		if pgnDelim[c] {
-			if sp.nameLen == 0 || !sp.nameOK {
-				sp.state = spTagRest
-			} else {
-				sp.state = spTagAfter
-			}
-			goto again
+		start := e
+		for start > 0 && buf[start-1] != '\n' && buf[start-1] != '\r' {
+			start--
 		}
-		if !tagNameByte(c, sp.nameLen == 0) {
-			sp.nameOK = false
+		line := buf[start:e]
+		j := 0
+		for j < len(line) && (line[j] == ' ' || line[j] == '\t' || line[j] == '\f' || line[j] == '\v') {
+			j++
 		}
-		sp.nameLen++
-	case spTagAfter:
-		switch {
-		case c == ' ' || c == '\t':
-		case c == '"':
-			sp.state = spTagString
-		default:
-			sp.state = spTagValue
-			goto again
+		if j < len(line) && line[0] != '%' {
+			return line[j] != '['
 		}
-	case spTagString:
-		switch c {
-		case '\\':
-			sp.state = spTagEsc
-		case '"':
-			sp.state = spTagClosed
-		}
-	case spTagEsc:
-		sp.state = spTagString
-		if c != '"' && c != '\\' {
-			goto again
-		}
-	case spTagClosed:
-		switch {
-		case c == ' ' || c == '\t':
-		case c == ']':
-			sp.state = spNormal
-		case c == '[':
-			sp.state = spNormal
-			goto again
-		default:
-			sp.state = spTagRest
-			goto again
-		}
-	case spTagValue:
-		if pgnDelim[c] {
-			sp.state = spTagBad
-			goto again
-		}
-	case spTagBad:
-		switch {
-		case c == ' ' || c == '\t':
-		case c == ']':
-			sp.state = spNormal
-		default:
-			sp.state = spTagRest
-			goto again
-		}
-	case spTagRest:
-		if c == ']' {
-			sp.state = spNormal
-		}
+		end = start // a blank or escape line: look further back
 	}
 	return false
 }

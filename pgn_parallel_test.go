@@ -11,18 +11,24 @@ import (
 
 // readAllDescribed reads every game of text with the given number of workers and describes what came
 // back: each game's index, line, plies, final position, result, errors, warnings and, with a
-// tree, its export text.
-func readAllDescribed(text string, workers int, noTree bool) string {
+// tree, its export text. With workers, chunks are cut past target bytes, at every line that
+// starts with "[" when anywhere is set; rejoins is how many chunks were read again.
+func readAllDescribed(text string, workers int, noTree bool, target int, anywhere bool) (desc string, rejoins int) {
 	r := NewPGNReader(strings.NewReader(text))
-	r.Workers = workers
-	r.NoTree = noTree
+	r.Workers, r.NoTree = workers, noTree
+	r.chunkTarget, r.cutAnywhere = target, anywhere
+	return describeGames(r)
+}
+
+// describeGames reads the games of r and describes them as readAllDescribed does.
+func describeGames(r *PGNReader) (desc string, rejoins int) {
 	var sb strings.Builder
 	for g, err := range r.All() {
 		if g == nil {
 			fmt.Fprintf(&sb, "input error %v\n", err)
 			break
 		}
-		fmt.Fprintf(&sb, "%d %d %d %s %s %d %v\n", g.Index, g.Line, g.Plies, g.Final.FEN(), g.Result, g.BoardEnd, err)
+		fmt.Fprintf(&sb, "%d %d %d %s %q %s %d %v\n", g.Index, g.Line, g.Plies, g.Final.FEN(), g.Tag("Event"), g.Result, g.BoardEnd, err)
 		for _, w := range g.Warnings {
 			fmt.Fprintln(&sb, w)
 		}
@@ -30,36 +36,97 @@ func readAllDescribed(text string, workers int, noTree bool) string {
 			sb.WriteString(g.String())
 		}
 	}
-	return sb.String()
+	if r.par != nil {
+		rejoins = r.par.rejoins
+	}
+	return sb.String(), rejoins
 }
 
 // TestPGNParallelSameAsSequential: with Workers > 1 the reader returns exactly what one
 // goroutine returns (games, positions, errors with their places, warnings, trees), on every
 // shared PGN file, the malformed ones included, with chunks cut at every place the splitter
-// allows (a target of one byte) and at the normal size.
+// guesses (a target of one byte), at every line that starts with "[" (so that most guesses
+// are wrong and must be caught), and at the normal size.
 func TestPGNParallelSameAsSequential(t *testing.T) {
-	defer func(old int) { pgnChunkTarget = old }(pgnChunkTarget)
 	files, _ := filepath.Glob(filepath.Join(sharedTestdata(t, "pgn"), "*", "*.pgn"))
 	own, _ := filepath.Glob(filepath.Join("testdata", "pgn", "*.pgn"))
 	files = append(files, own...)
 	if len(files) < 100 {
 		t.Fatalf("%d PGN files, want the shared ones", len(files))
 	}
-	for _, target := range []int{1, 256 << 10} {
-		pgnChunkTarget = target
+	rejoins := 0
+	for _, run := range []struct {
+		target   int
+		anywhere bool
+	}{{1, true}, {1, false}, {0, false}} {
 		for _, fn := range files {
-			if strings.Contains(fn, "corpus") && (testing.Short() || target == 1) {
+			if strings.Contains(fn, "corpus") && (testing.Short() || run.target == 1) {
 				continue
 			}
 			data, err := os.ReadFile(fn)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := readAllDescribed(string(data), 1, false)
+			want, _ := readAllDescribed(string(data), 1, false, 0, false)
 			for _, workers := range []int{2, 3} {
-				if got := readAllDescribed(string(data), workers, false); got != want {
-					t.Errorf("%s, chunk target %d, %d workers: differs from one worker", fn, target, workers)
+				got, n := readAllDescribed(string(data), workers, false, run.target, run.anywhere)
+				rejoins += n
+				if got != want {
+					t.Errorf("%s, chunk target %d, cut anywhere %v, %d workers: differs from one worker", fn, run.target, run.anywhere, workers)
 				}
+			}
+		}
+	}
+	// the wrong guesses were made, and caught
+	if rejoins < 1000 {
+		t.Errorf("%d chunks read again, want many", rejoins)
+	}
+}
+
+// The fixture of places that look like the start of a game and are not: each wrong cut is
+// caught and the chunk read again, joined to the next, and the output is that of one
+// goroutine, with budget errors too.
+func TestPGNParallelWrongCuts(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "pgn", "cuts.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, maxTokens := range []int{0, 12} {
+		read := func(workers int, anywhere bool) (string, int) {
+			r := NewPGNReader(strings.NewReader(string(data)))
+			r.Workers, r.MaxTokens = workers, maxTokens
+			r.chunkTarget, r.cutAnywhere = 1, anywhere
+			var sb strings.Builder
+			games := 0
+			for g, err := range r.All() {
+				games++
+				fmt.Fprintf(&sb, "%d %d %d %s %q %v\n%s", g.Index, g.Line, g.Plies, g.Final.FEN(), g.Tag("Event"), err, g)
+				for _, w := range g.Warnings {
+					fmt.Fprintln(&sb, w)
+				}
+			}
+			if games != 10 {
+				t.Errorf("MaxTokens %d, %d workers: %d games, want 10", maxTokens, workers, games)
+			}
+			rejoins := 0
+			if r.par != nil {
+				rejoins = r.par.rejoins
+			}
+			return sb.String(), rejoins
+		}
+		want, _ := read(1, false)
+		if budget := strings.Contains(want, "more than 12 tokens"); budget != (maxTokens > 0) {
+			t.Errorf("MaxTokens %d: budget error %v", maxTokens, budget)
+		}
+		for _, anywhere := range []bool{false, true} {
+			got, rejoins := read(2, anywhere)
+			if got != want {
+				t.Errorf("MaxTokens %d, cut anywhere %v: differs from one worker:\n%s\nwant\n%s", maxTokens, anywhere, got, want)
+			}
+			// the heuristic is fooled twice: by the tag in a comment of several lines and by
+			// the one in the comment never closed
+			if wantRejoins := map[bool]int{false: 2, true: 9}[anywhere]; rejoins != wantRejoins {
+				t.Errorf("MaxTokens %d, cut anywhere %v: %d chunks read again, want %d", maxTokens, anywhere, rejoins, wantRejoins)
 			}
 		}
 	}

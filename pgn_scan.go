@@ -18,7 +18,7 @@ type pgnScanner struct {
 	limit   int64 // input offset past which fill refuses to read (the game's byte budget)
 	eof     bool  // the reader has nothing more
 	over    bool  // fill stopped at limit
-	overEnd bool  // the input is a game's text that the byte budget cut: its end counts as the limit
+	ended   bool  // fill met the end of the input
 	err     error // the I/O error that ended the input, other than io.EOF
 
 	// the current token
@@ -44,9 +44,6 @@ func (s *pgnScanner) setLimit(limit int64) {
 // fill shows more input after the buffered bytes, read before or read now; false when there
 // is none (EOF, an I/O error, or the byte budget).
 func (s *pgnScanner) fill() bool {
-	if s.eof && s.overEnd {
-		s.over = true
-	}
 	if s.base+int64(len(s.buf)) >= s.limit && (s.end > len(s.buf) || !s.eof) {
 		s.over = true // the budget ends the input, not its end
 		return false
@@ -87,13 +84,16 @@ func (s *pgnScanner) fill() bool {
 			return true
 		}
 	}
+	s.ended = true
 	return false
 }
 
 // discard drops the bytes before pos: the previous game is done with. It moves the rest to
 // the front only when that frees at least half the buffer, so its copying costs O(1) per byte.
 func (s *pgnScanner) discard() {
-	if s.pos < cap(s.buf)/2 && cap(s.buf)-s.end >= pgnChunk/2 {
+	if s.eof || s.pos < cap(s.buf)/2 && cap(s.buf)-s.end >= pgnChunk/2 {
+		// nothing more will be read (the end of the input, a chunk of Workers, whose text
+		// must stay as it is): no room to make
 		return
 	}
 	s.end = copy(s.buf[:cap(s.buf)], s.buf[s.pos:s.end])
@@ -287,14 +287,17 @@ func (s *pgnScanner) quoted() (closed, escaped bool) {
 }
 
 // resync skips input, without keeping it, up to the next line that starts with "[" (a tag
-// pair): how the reader recovers after a game blew its budget.
-func (s *pgnScanner) resync() {
+// pair): how the reader recovers after a game blew its budget. It reports whether it met the
+// end of the input, for the first time: a place where more input starting with a tag pair
+// would have stopped it.
+func (s *pgnScanner) resync() (endedHere bool) {
+	ended := s.ended
 	for {
 		s.discard()
 		for s.pos < len(s.buf) {
 			c := s.buf[s.pos]
 			if c == '[' && s.atLineStart() {
-				return
+				return false
 			}
 			s.pos++
 			switch c {
@@ -312,7 +315,7 @@ func (s *pgnScanner) resync() {
 		s.limit = s.offset() + pgnChunk
 		s.over = false
 		if !s.fill() {
-			return
+			return !ended && s.ended
 		}
 	}
 }
