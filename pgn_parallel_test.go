@@ -55,10 +55,15 @@ func TestPGNParallelSameAsSequential(t *testing.T) {
 		t.Fatalf("%d PGN files, want the shared ones", len(files))
 	}
 	rejoins := 0
-	for _, run := range []struct {
+	type mode struct {
 		target   int
 		anywhere bool
-	}{{1, true}, {1, false}, {0, false}} {
+	}
+	modes, workerCounts := []mode{{1, true}, {1, false}, {0, false}}, []int{2, 3}
+	if testing.Short() {
+		modes, workerCounts = []mode{{1, true}, {0, false}}, []int{2} // a third of the work, for the race detector
+	}
+	for _, run := range modes {
 		for _, fn := range files {
 			if strings.Contains(fn, "corpus") && (testing.Short() || run.target == 1) {
 				continue
@@ -68,7 +73,7 @@ func TestPGNParallelSameAsSequential(t *testing.T) {
 				t.Fatal(err)
 			}
 			want, _ := readAllDescribed(string(data), 1, false, 0, false)
-			for _, workers := range []int{2, 3} {
+			for _, workers := range workerCounts {
 				got, n := readAllDescribed(string(data), workers, false, run.target, run.anywhere)
 				rejoins += n
 				if got != want {
