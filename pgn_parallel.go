@@ -8,9 +8,9 @@ import (
 	"sync/atomic"
 )
 
-// Parallel reading (PGNReader.Workers > 1). One goroutine cuts the input into chunks of about
-// pgnChunkTarget bytes; the workers read the chunks with ordinary sequential readers; Read
-// hands out their games in input order.
+// Parallel reading (PGNReader.Workers > 1). The workers take turns at cutting the next chunk
+// of about pgnChunkTarget bytes from the input, and each reads the games of the chunk it cut
+// with an ordinary sequential reader; Read hands out their games in input order.
 //
 // The cuts are guesses, checked afterwards. A chunk is cut before a line that looks like the
 // first tag pair of a game: "[" and a tag name at the start of a line, after a line that was
@@ -115,39 +115,49 @@ func (r *PGNReader) startParallel() {
 	// each has one to read, and the memory of their games stays that of Workers+2 chunks
 	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{}), free: make(chan []byte, 2*n+2)}
 	r.par = par
-	jobs := make(chan *pgnPart, n)
 	maxBytes, _, _, _ := r.budget()
-	target := r.chunkTarget
-	if target <= 0 {
-		target = pgnChunkTarget
-	}
-	go func() {
-		defer close(par.order)
-		defer close(jobs)
-		par.err = splitPGN(r.s.r, maxBytes, target, r.cutAnywhere, par.free, func(c *pgnPart) bool {
-			if c.rest == nil {
-				// a chunk that reads on from the input is read by Read's goroutine when it
-				// comes to it: it may yet have to be joined to the chunk before
-				select {
-				case jobs <- c:
-				case <-par.stop:
-					return false
-				}
-			}
-			select {
-			case par.order <- c:
-				return true
-			case <-par.stop:
-				return false
-			}
-		})
-	}()
+	sp := newPGNSplitter(r.s.r, maxBytes, r.chunkTarget, r.cutAnywhere, par.free)
+	var wg sync.WaitGroup
+	wg.Add(n)
 	for i := 0; i < n; i++ {
 		go func() {
-			for c := range jobs {
-				r.readChunk(c, par.stop)
+			defer wg.Done()
+			for {
+				c, ok := r.cutChunk(sp)
+				if !ok {
+					return
+				}
+				if c.rest == nil {
+					r.readChunk(c, par.stop)
+				}
 			}
 		}()
+	}
+	go func() {
+		wg.Wait()
+		par.err = sp.err
+		close(par.order)
+	}()
+}
+
+// cutChunk cuts the next chunk from the input and queues it for Read; false when there is
+// none or the reader is closed. The workers take turns at it, so that each reads the text of
+// its chunk into its own cache as it cuts it. A chunk that reads on from the input is queued
+// but not returned: Read's goroutine reads it when it comes to it, as it may yet have to be
+// joined to the chunk before.
+func (r *PGNReader) cutChunk(sp *pgnSplitter) (*pgnPart, bool) {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	c := sp.next()
+	if c == nil {
+		return nil, false
+	}
+	select {
+	case r.par.order <- c:
+		return c, true
+	case <-r.par.stop:
+		sp.err = io.EOF // closed: no more chunks
+		return nil, false
 	}
 }
 
@@ -338,78 +348,98 @@ func (r *PGNReader) handOut(res pgnResult) (*PGNGame, error) {
 	return res.g, res.err
 }
 
-// splitPGN reads src and calls emit with chunks of whole games, in order, until the input
-// ends or emit returns false; it returns io.EOF or the I/O error that ended the input. Each
-// byte is read into the chunk that sends it, and copied again only when a cut leaves the rest
-// of a read for the next chunk.
-// A chunk is cut at the first place past target bytes that may start a game, or with
-// anywhere at the first line past target that starts with "[".
-func splitPGN(src io.Reader, maxBytes int64, target int, anywhere bool, free <-chan []byte, emit func(*pgnPart) bool) error {
-	newBuf := func(rest []byte) []byte {
-		need := max(target, len(rest)) + pgnChunk
-		var b []byte
-		select {
-		case b = <-free:
-		default:
-		}
-		if cap(b) < need {
-			b = make([]byte, 0, need)
-		}
-		b = b[:len(rest)]
-		copy(b, rest)
-		return b
+// pgnSplitter cuts the input into chunks of whole games (as far as it can guess, see above).
+// Each byte is read into the chunk that holds it, and copied again only when a cut leaves the
+// rest of a read for the next chunk. One goroutine at a time uses it, holding mu.
+type pgnSplitter struct {
+	mu       sync.Mutex
+	src      io.Reader
+	target   int   // a chunk is cut at the first place past target bytes that may start a game
+	anywhere bool  // or at any line that starts with "["
+	limit    int64 // the longest chunk: no cut for longer than two games may be, and a chunk more
+	free     <-chan []byte
+	buf      []byte   // the text read for the next chunk
+	part     *pgnPart // the next chunk: where it starts
+	cuts     pgnCuts  // the search for its end in buf
+	readErr  error    // what ended the input, once read
+	err      error    // io.EOF or the I/O error that ended the input, once the last chunk is out
+}
+
+func newPGNSplitter(src io.Reader, maxBytes int64, target int, anywhere bool, free <-chan []byte) *pgnSplitter {
+	if target <= 0 {
+		target = pgnChunkTarget
 	}
-	buf := newBuf(nil)
-	part := newPGNPart()
-	part.line = 1
-	cuts := newPGNCuts()
-	// the longest chunk: no cut for longer than two games may be, and a chunk more
-	limit := addBudget(2*min(maxBytes, math.MaxInt64/4), int64(target))
+	sp := &pgnSplitter{src: src, target: target, anywhere: anywhere, free: free, part: newPGNPart(), cuts: newPGNCuts(),
+		limit: addBudget(2*min(maxBytes, math.MaxInt64/4), int64(target))}
+	sp.part.line = 1
+	sp.buf = sp.newBuf(nil)
+	return sp
+}
+
+// newBuf returns a chunk buffer, reused if one is free, that starts with a copy of rest.
+func (sp *pgnSplitter) newBuf(rest []byte) []byte {
+	need := max(sp.target, len(rest)) + pgnChunk
+	var b []byte
+	select {
+	case b = <-sp.free:
+	default:
+	}
+	if cap(b) < need {
+		b = make([]byte, 0, need)
+	}
+	b = b[:len(rest)]
+	copy(b, rest)
+	return b
+}
+
+// next returns the next chunk, or nil after the last one (sp.err then says why).
+func (sp *pgnSplitter) next() *pgnPart {
+	if sp.err != nil {
+		return nil
+	}
+	buf := sp.buf
 	for {
+		if cut := sp.cuts.find(buf, sp.target, sp.anywhere); cut >= 0 {
+			part := sp.part
+			part.raw, part.mem = buf[:cut:cut], buf
+			next := newPGNPart()
+			next.offset, next.line = part.offset+int64(cut), part.line+countLines(part.raw)
+			next.lineOff = next.offset // a cut is at the start of a line
+			sp.part, sp.buf, sp.cuts = next, sp.newBuf(buf[cut:]), newPGNCuts()
+			return part
+		}
+		part := sp.part
+		if sp.readErr != nil {
+			sp.err = sp.readErr
+			part.raw, part.mem, part.final = buf, buf, true
+			if sp.readErr != io.EOF {
+				part.ioErr = sp.readErr
+			}
+			if len(part.raw) == 0 && part.ioErr == nil {
+				return nil
+			}
+			return part
+		}
+		if int64(len(buf)) > sp.limit {
+			// no cut for longer than any game may be: read the rest in one piece
+			sp.err = io.EOF
+			part.raw, part.rest, part.final = buf, sp.src, true
+			return part
+		}
 		if cap(buf)-len(buf) < pgnChunk/2 {
 			// a long game: double, but past half the limit grow to the limit at once, so that
 			// all the growing costs at most twice the limit
 			n := int64(2 * cap(buf))
-			if 2*n > limit {
-				n = max(limit, int64(cap(buf))) + pgnChunk
+			if 2*n > sp.limit {
+				n = max(sp.limit, int64(cap(buf))) + pgnChunk
 			}
 			nb := make([]byte, len(buf), n)
 			copy(nb, buf)
 			buf = nb
 		}
-		n, err := src.Read(buf[len(buf):cap(buf)])
+		n, err := sp.src.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
-		for {
-			cut := cuts.find(buf, target, anywhere)
-			if cut < 0 {
-				break
-			}
-			part.raw, part.mem = buf[:cut:cut], buf
-			next := newPGNPart()
-			next.offset, next.line = part.offset+int64(cut), part.line+countLines(part.raw)
-			next.lineOff = next.offset // a cut is at the start of a line
-			if !emit(part) {
-				return nil
-			}
-			part, buf = next, newBuf(buf[cut:])
-			cuts = newPGNCuts()
-		}
-		if err != nil {
-			part.raw, part.mem, part.final = buf, buf, true
-			if err != io.EOF {
-				part.ioErr = err
-			}
-			if len(part.raw) > 0 || part.ioErr != nil {
-				emit(part)
-			}
-			return err
-		}
-		if int64(len(buf)) > limit {
-			// no cut for longer than any game may be: read the rest in one piece
-			part.raw, part.rest, part.final = buf, src, true
-			emit(part)
-			return io.EOF
-		}
+		sp.buf, sp.readErr = buf, err
 	}
 }
 

@@ -2,8 +2,11 @@
 # Times `chess check -j 1` and `-j 2` on the large shared corpus next to pgn-extract (Debian's
 # pgn-extract, `-r -s`: replay and validate every move, write nothing), and prints MB/s and the
 # ratios. Usage: bench/check.sh [PGN file]   (default: ../shared/testdata/pgn/corpus/lichess-standard-25k.pgn)
-# The three commands run in turn, RUNS rounds (default 7), so that a busy spell of the machine
-# falls on all of them alike; the best and the median time of each count.
+# The commands run in turn, RUNS rounds (default 7), so that a busy spell of the machine
+# falls on all of them alike; the best and the median time of each count. "two -j 1 at once"
+# runs two separate processes of -j 1 side by side: how much two cores of this machine give at
+# that moment (its time is that of one -j 1 when they give twice one core), the bound on what
+# -j 2 can get.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-../shared/testdata/pgn/corpus/lichess-standard-25k.pgn}
@@ -27,20 +30,25 @@ elapsed() { # wall time in seconds of running "$@"
 best() { sort -n | head -1; }
 median() { sort -n | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
 
-t1=() t2=() tp=()
+pair() { "$bin" check -q -j 1 "$corpus" & "$bin" check -q -j 1 "$corpus"; wait; }
+t1=() t2=() tp=() tt=()
 for _ in $(seq "$runs"); do
   t1+=("$(elapsed "$bin" check -q -j 1 "$corpus")")
   t2+=("$(elapsed "$bin" check -q -j 2 "$corpus")")
   tp+=("$(elapsed "$pgnextract" -r -s "$corpus")")
+  tt+=("$(elapsed pair)")
 done
 mbs() { awk -v n="$bytes" -v t="$1" 'BEGIN { printf "%.1f", n / 1e6 / t }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 printf '%-20s %8s %8s %10s\n' "$runs rounds" "best s" "median s" "MB/s (best)"
-for name in "chess check -j 1:t1" "chess check -j 2:t2" "pgn-extract -r -s:tp"; do
+for name in "chess check -j 1:t1" "chess check -j 2:t2" "pgn-extract -r -s:tp" "two -j 1 at once:tt"; do
   label=${name%:*} var=${name#*:}[@]
   b=$(printf '%s\n' "${!var}" | best) m=$(printf '%s\n' "${!var}" | median)
-  printf '%-20s %8.3f %8.3f %10s\n' "$label" "$b" "$m" "$(mbs "$b")"
+  mb=$(mbs "$b")
+  [ "$var" = "tt[@]" ] && mb=$(awk -v m="$mb" 'BEGIN { printf "%.1f", 2 * m }') # two files' worth
+  printf '%-20s %8.3f %8.3f %10s\n' "$label" "$b" "$m" "$mb"
   eval "best_${name#*:}=$b median_${name#*:}=$m"
 done
 echo "chess -j 1 vs pgn-extract: $(ratio "$best_tp" "$best_t1")x faster (best), $(ratio "$median_tp" "$median_t1")x (median)"
 echo "chess -j 2 vs -j 1:        $(ratio "$best_t1" "$best_t2")x faster (best), $(ratio "$median_t1" "$median_t2")x (median)"
+echo "two cores give:            $(ratio "$(awk -v t="$best_t1" 'BEGIN { print 2 * t }')" "$best_tt")x one core (best), $(ratio "$(awk -v t="$median_t1" 'BEGIN { print 2 * t }')" "$median_tt")x (median)"
