@@ -97,11 +97,12 @@ type pgnParallel struct {
 	skip    int         // games of cur to drop: handed out before cur was read again, joined
 	games   int         // games handed out so far
 	base    int         // games before cur
-	err     error       // io.EOF or the I/O error that ended the input; set before order closes
+	err     error       // io.EOF (also once closed) or the I/O error that ended the input; set before order closes
 }
 
 // Close stops the goroutines of a reader with Workers > 1 that is abandoned before the end of
-// its input. It is safe to call more than once, and does nothing for other readers.
+// its input; Read then returns nil, io.EOF. It is safe to call more than once, and does
+// nothing for other readers.
 func (r *PGNReader) Close() error {
 	if r.par != nil {
 		r.par.once.Do(func() { close(r.par.stop) })
@@ -227,6 +228,12 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 		r.startParallel()
 	}
 	par := r.par
+	select {
+	case <-par.stop:
+		r.err = io.EOF // closed
+		return nil, r.err
+	default:
+	}
 	for {
 		if len(par.queue) > 0 {
 			res := par.queue[0]
@@ -271,12 +278,8 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 // nextChunk makes the next chunk the current one; false at the end of the input, with r.err set.
 func (r *PGNReader) nextChunk() bool {
 	par := r.par
-	c, ok := <-par.order
+	c, ok := r.receive()
 	if !ok {
-		r.err = par.err
-		if r.err == nil {
-			r.err = io.EOF // closed
-		}
 		return false
 	}
 	if c.rest != nil {
@@ -284,6 +287,16 @@ func (r *PGNReader) nextChunk() bool {
 	}
 	par.cur, par.base, par.skip = c, par.games, 0
 	return true
+}
+
+// receive returns the next chunk in input order; false when there is none, with r.err set
+// to io.EOF (also when the reader was closed) or the I/O error that ended the input.
+func (r *PGNReader) receive() (*pgnPart, bool) {
+	c, ok := <-r.par.order
+	if !ok {
+		r.err = r.par.err
+	}
+	return c, ok
 }
 
 // rejoin reads the current chunk again, joined to the chunks after it, and drops the games
@@ -299,12 +312,8 @@ func (r *PGNReader) rejoin() bool {
 	j.offset, j.line, j.lineOff = c.offset, c.line, c.lineOff
 	par.recycle(c)
 	for !j.final && len(j.raw) < 2*len(c.raw) {
-		next, ok := <-par.order
+		next, ok := r.receive()
 		if !ok {
-			r.err = par.err
-			if r.err == nil {
-				r.err = io.EOF // closed
-			}
 			return false
 		}
 		next.abandoned.Store(true) // its worker may stop; its buffer is left to the collector

@@ -3,10 +3,13 @@ package chess
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // readAllDescribed reads every game of text with the given number of workers and describes what came
@@ -154,5 +157,36 @@ func TestPGNParallelReadError(t *testing.T) {
 		if _, err := r.Read(); !errors.Is(err, boom) {
 			t.Errorf("%d workers: Read after the error = %v", workers, err)
 		}
+	}
+}
+
+// Stopping early: a reader with workers abandoned after a few games (the loop over All breaks,
+// which calls Close) leaves no goroutine behind, and Read then returns io.EOF.
+func TestPGNParallelClose(t *testing.T) {
+	text := strings.Repeat("[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n", 20000)
+	before := runtime.NumGoroutine()
+	r := NewPGNReader(strings.NewReader(text))
+	r.Workers, r.chunkTarget = 2, 4<<10
+	n := 0
+	for g, err := range r.All() {
+		if err != nil || g.Plies != 6 {
+			t.Fatalf("game %d: %d plies, %v", g.Index, g.Plies, err)
+		}
+		if n++; n == 3 {
+			break
+		}
+	}
+	if err := r.Close(); err != nil { // a second time: nothing happens
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("%d goroutines before reading, %d after Close", before, after)
+	}
+	if g, err := r.Read(); g != nil || err != io.EOF {
+		t.Errorf("Read after Close = %v, %v; want nil, io.EOF", g, err)
 	}
 }
