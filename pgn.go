@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -254,12 +255,15 @@ type PGNReader struct {
 	// game is a chunk of its own). Call Close when stopping before the end of the input.
 	Workers int
 
-	s      pgnScanner
-	games  int
-	par    *pgnParallel // the workers, once started
-	err    error        // the I/O error that ended the input
-	frames []pgnFrame
-	b      pgnBuilder
+	s     pgnScanner
+	games int
+	par   *pgnParallel // the workers, once started
+	// closeMu guards par's start and closed, so that Close may come from another goroutine
+	closeMu sync.Mutex
+	closed  bool
+	err     error // the I/O error that ended the input
+	frames  []pgnFrame
+	b       pgnBuilder
 
 	// cleanEnd: the input's end was first met between two games, between two tokens of
 	// movetext (within the game's byte budget) or while skipping to the next game after a
@@ -296,8 +300,9 @@ func NewPGNReader(r io.Reader) *PGNReader {
 //	for game, err := range chess.Games(r) { … }
 //
 // It yields what PGNReader.Read returns, game by game, and stops after the last game or an
-// I/O error. An I/O error comes in the ErrorList of the game it cut short; only when it
-// comes before any byte of a game does Games yield it alone, as (nil, err).
+// I/O error. An I/O error comes in the ErrorList of the game it cut short, the last one,
+// read up to the error but not up to its termination marker; when no game was cut short (the
+// error came between games) Games yields it alone, as (nil, err).
 func Games(r io.Reader) iter.Seq2[*PGNGame, error] {
 	pr := NewPGNReader(r)
 	return pr.All()
@@ -329,9 +334,10 @@ func (r *PGNReader) All() iter.Seq2[*PGNGame, error] {
 // every problem in it: a broken game still comes back with all that could be read, and the
 // next Read starts at the next game. Warnings (lenient spellings, missing move numbers, moves
 // played after the game ended on the board) are in the game's Warnings, not in the error.
-// After the last game Read returns nil, io.EOF. An I/O error ends the input: the game read so
-// far comes back with an ErrorList whose last entry wraps the I/O error, and later calls
-// return nil and that error.
+// After the last game Read returns nil, io.EOF. An I/O error ends the input: the game it cut
+// short (read up to the error but not up to its termination marker) comes back with an
+// ErrorList whose last entry wraps the I/O error, and later calls return nil and that error;
+// after a game that was whole, the next call returns nil and the error.
 func (r *PGNReader) Read() (*PGNGame, error) {
 	if r.Workers > 1 {
 		return r.readParallel()
@@ -348,9 +354,6 @@ func (r *PGNReader) Read() (*PGNGame, error) {
 			}
 			r.err = io.EOF
 			return nil, io.EOF
-		}
-		if r.s.err != nil {
-			r.err = r.s.err
 		}
 		if len(errs) > 0 {
 			return g, errs
@@ -516,19 +519,21 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		if s.over {
 			b.budgetExceeded(fmt.Sprintf("the game is longer than %d bytes", maxBytes))
 		}
-		if len(g.Tags) == 0 && g.Result == "" && !b.content && !s.over {
+		if len(g.Tags) == 0 && g.Result == "" && !b.content && !b.overBudget {
 			continue // only comments or white space: no game
 		}
 		b.finish()
 		r.repKeys = b.repKeys
-		if s.err != nil {
-			// the input failed: the error belongs to the last game, the one that reached the end
+		if s.err != nil && g.Result == "" {
+			// the input failed: the error belongs to the last game if it cut it short (before
+			// its termination marker); else it comes alone, after the game
 			s.skipSpace()
 			if _, more := s.peek(0); !more {
 				s.tok = nil
 				s.mark()
 				b.errs = append(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: s.tokLine,
 					Column: s.tokCol, Offset: s.tokOff, Message: "read error: " + s.err.Error(), Err: s.err})
+				r.err = s.err // Read returns it again, alone, after this game
 			}
 		}
 		r.games++

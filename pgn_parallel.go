@@ -39,17 +39,19 @@ type pgnPart struct {
 
 	abandoned atomic.Bool // joined to the chunk before: what its worker reads is dropped
 
-	ready chan struct{} // signalled (it holds one) when games or done change
-	mu    sync.Mutex
-	games []pgnResult // read, not yet taken by Read
-	done  bool        // every game is read
-	clean bool        // with done: the chunk ends where a sequential reader starts a new game
+	ready  chan struct{} // signalled (it holds one) when games or done change
+	mu     sync.Mutex
+	games  []pgnResult // read, not yet taken by Read
+	done   bool        // every game is read
+	clean  bool        // with done: the chunk ends where a sequential reader starts a new game
+	endErr error       // with done: the I/O error that ended the input, to come alone after the games
 }
 
 type pgnResult struct {
-	g     *PGNGame
-	err   error
-	ioErr error // the I/O error that ended the input, carried by this (the last) game
+	g      *PGNGame
+	err    error
+	ioErr  error // the I/O error that ended the input, carried by this (the last) game
+	metEnd bool  // the game's reading met the end of the chunk's input
 }
 
 func newPGNPart() *pgnPart { return &pgnPart{ready: make(chan struct{}, 1)} }
@@ -63,9 +65,9 @@ func (c *pgnPart) add(res pgnResult) {
 	c.signal()
 }
 
-func (c *pgnPart) finish(clean bool) {
+func (c *pgnPart) finish(clean bool, endErr error) {
 	c.mu.Lock()
-	c.done, c.clean = true, clean
+	c.done, c.clean, c.endErr = true, clean, endErr
 	c.mu.Unlock()
 	c.signal()
 }
@@ -87,9 +89,8 @@ func (c *pgnPart) take() (games []pgnResult, done, clean bool) {
 
 type pgnParallel struct {
 	order chan *pgnPart // chunks in input order
-	stop  chan struct{}
-	once  sync.Once
-	free  chan []byte // chunk buffers Read is done with, for the splitter
+	stop  chan struct{} // closed by Close
+	free  chan []byte   // chunk buffers Read is done with, for the splitter
 	// rejoins counts the chunks read again because the cut after them was wrong (for the tests)
 	rejoins int
 	cur     *pgnPart    // the chunk Read takes games from
@@ -101,11 +102,16 @@ type pgnParallel struct {
 }
 
 // Close stops the goroutines of a reader with Workers > 1 that is abandoned before the end of
-// its input; Read then returns nil, io.EOF. It is safe to call more than once, and does
-// nothing for other readers.
+// its input; Read then returns nil, io.EOF. It may be called from any goroutine, also while
+// Read runs, and more than once; it does nothing for other readers.
 func (r *PGNReader) Close() error {
-	if r.par != nil {
-		r.par.once.Do(func() { close(r.par.stop) })
+	r.closeMu.Lock()
+	defer r.closeMu.Unlock()
+	if !r.closed {
+		r.closed = true
+		if r.par != nil {
+			close(r.par.stop)
+		}
 	}
 	return nil
 }
@@ -123,13 +129,14 @@ func (r *PGNReader) startParallel() {
 	for i := 0; i < n; i++ {
 		go func() {
 			defer wg.Done()
+			sub := new(PGNReader) // reused from chunk to chunk, with its buffers
 			for {
 				c, ok := r.cutChunk(sp)
 				if !ok {
 					return
 				}
 				if c.rest == nil {
-					r.readChunk(c, par.stop)
+					r.readChunk(c, par.stop, sub)
 				}
 			}
 		}()
@@ -162,25 +169,28 @@ func (r *PGNReader) cutChunk(sp *pgnSplitter) (*pgnPart, bool) {
 	}
 }
 
-// readChunk reads the games of one chunk with a sequential reader of the same policy and
-// passes them, in order, to Read. The last one it keeps back when the chunk's end turns out
-// to be no place where a new game starts: Read then reads the chunk again.
-func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
-	sub := &PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
-		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors}
+// readChunk reads the games of one chunk with sub, made a sequential reader of the same
+// policy, and passes them, in order, to Read. The last one it keeps back when the chunk's end
+// turns out to be no place where a new game starts: Read then reads the chunk again.
+func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
+	*sub = PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
+		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors,
+		frames: sub.frames[:0], tags: sub.tags[:0], tagText: sub.tagText[:0], tagEnds: sub.tagEnds[:0],
+		unescape: sub.unescape[:0], repKeys: sub.repKeys[:0]}
 	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
 	var pending *pgnResult
 	for {
 		select {
 		case <-stop:
-			c.finish(false)
+			c.finish(false, nil)
 			return
 		default:
 		}
 		if c.abandoned.Load() {
-			c.finish(false)
+			c.finish(false, nil)
 			return
 		}
+		ended := sub.s.ended
 		g, errs := sub.readGame()
 		if g == nil {
 			break
@@ -188,26 +198,30 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}) {
 		if pending != nil {
 			c.add(*pending)
 		}
-		pending = &pgnResult{g: g}
+		pending = &pgnResult{g: g, metEnd: !ended && sub.s.ended}
 		if len(errs) > 0 {
 			pending.err = errs
 		}
 	}
 	clean := c.final || sub.cleanEnd
+	endErr := c.ioErr // the error that ended the input, after this chunk
+	if endErr == nil {
+		endErr = sub.s.err // a chunk that read on from the input met it
+	}
 	if pending != nil && clean {
 		switch {
-		case c.ioErr != nil:
-			// the input failed after this chunk: the last game gets the error, as in a
-			// sequential read
+		case sub.err != nil:
+			// a chunk that read on from the input: readGame put the error in the game
+			pending.ioErr, endErr = sub.err, nil
+		case c.ioErr != nil && pending.metEnd && pending.g.Result == "":
+			// the error cut the last game short: the game gets it, as in a sequential read
 			sub.s.err = c.ioErr
 			pending.err = appendIOError(pending.g, pending.err, &sub.s, c.ioErr)
-			pending.ioErr = c.ioErr
-		case sub.s.err != nil:
-			pending.ioErr = sub.s.err // a chunk read on from the input: readGame added the error
+			pending.ioErr, endErr = c.ioErr, nil
 		}
 		c.add(*pending)
 	}
-	c.finish(clean)
+	c.finish(clean, endErr)
 }
 
 // appendIOError adds the error that ended the input to the last game's errors.
@@ -225,7 +239,15 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 		return nil, r.err
 	}
 	if r.par == nil {
-		r.startParallel()
+		r.closeMu.Lock()
+		if !r.closed {
+			r.startParallel()
+		}
+		r.closeMu.Unlock()
+		if r.par == nil {
+			r.err = io.EOF // closed before the first Read
+			return nil, r.err
+		}
 	}
 	par := r.par
 	select {
@@ -267,10 +289,11 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 			}
 		default:
 			par.recycle(c)
-			if c.ioErr != nil {
-				r.err = c.ioErr
-			}
 			par.cur = nil
+			if c.endErr != nil { // read after take saw done
+				r.err = c.endErr
+				return nil, r.err
+			}
 		}
 	}
 }
@@ -283,7 +306,7 @@ func (r *PGNReader) nextChunk() bool {
 		return false
 	}
 	if c.rest != nil {
-		go r.readChunk(c, par.stop)
+		go r.readChunk(c, par.stop, new(PGNReader))
 	}
 	par.cur, par.base, par.skip = c, par.games, 0
 	return true
@@ -320,7 +343,7 @@ func (r *PGNReader) rejoin() bool {
 		j.raw = append(j.raw, next.raw...)
 		j.rest, j.ioErr, j.final = next.rest, next.ioErr, next.final
 	}
-	go r.readChunk(j, par.stop)
+	go r.readChunk(j, par.stop, new(PGNReader))
 	par.cur, par.skip = j, par.games-par.base
 	return true
 }

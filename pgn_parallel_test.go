@@ -9,12 +9,12 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
-// readAllDescribed reads every game of text with the given number of workers and describes what came
-// back: each game's index, line, plies, final position, result, errors, warnings and, with a
-// tree, its export text. With workers, chunks are cut past target bytes, at every line that
+// readAllDescribed reads every game of text with the given number of workers and describes
+// in full what came back (describeFull). With workers, chunks are cut past target bytes, at every line that
 // starts with "[" when anywhere is set; rejoins is how many chunks were read again.
 func readAllDescribed(text string, workers int, noTree bool, target int, anywhere bool) (desc string, rejoins int) {
 	r := NewPGNReader(strings.NewReader(text))
@@ -23,26 +23,14 @@ func readAllDescribed(text string, workers int, noTree bool, target int, anywher
 	return describeGames(r)
 }
 
-// describeGames reads the games of r and describes them as readAllDescribed does.
+// describeGames reads the games of r and describes them in full (describeFull); rejoins is
+// how many chunks were read again.
 func describeGames(r *PGNReader) (desc string, rejoins int) {
-	var sb strings.Builder
-	for g, err := range r.All() {
-		if g == nil {
-			fmt.Fprintf(&sb, "input error %v\n", err)
-			break
-		}
-		fmt.Fprintf(&sb, "%d %d %d %s %q %s %d %v\n", g.Index, g.Line, g.Plies, g.Final.FEN(), g.Tag("Event"), g.Result, g.BoardEnd, err)
-		for _, w := range g.Warnings {
-			fmt.Fprintln(&sb, w)
-		}
-		if g.Root != nil {
-			sb.WriteString(g.String())
-		}
-	}
+	desc = describeFull(r)
 	if r.par != nil {
 		rejoins = r.par.rejoins
 	}
-	return sb.String(), rejoins
+	return desc, rejoins
 }
 
 // TestPGNParallelSameAsSequential: with Workers > 1 the reader returns exactly what one
@@ -188,5 +176,104 @@ func TestPGNParallelClose(t *testing.T) {
 	}
 	if g, err := r.Read(); g != nil || err != io.EOF {
 		t.Errorf("Read after Close = %v, %v; want nil, io.EOF", g, err)
+	}
+}
+
+// TestPGNParallelFoundCases: the smallest inputs on which Workers > 1 once read otherwise
+// than one worker (most through the sequential reader's dependence on how the input came in
+// reads), now the same.
+func TestPGNParallelFoundCases(t *testing.T) {
+	boom := errors.New("boom")
+	for _, tc := range []struct {
+		name     string
+		text     string
+		reader   func(string) io.Reader
+		maxBytes int64
+		tokens   int
+	}{
+		// resync counts a CRLF split between two reads as two line ends: with one worker
+		// the line numbers after a budget error depend on how the input is read
+		{"resync CRLF across reads (OneByteReader)", "1. e4 e5 2. Nf3\r\n[Event \"b\"]\r\n*\r\n",
+			func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) }, 0, 2},
+		{"resync CRLF across reads (strings.Reader, read cut by MaxGameBytes)", "1. e4 e5 2. Nf3 Nc6\r\n[Event \"b\"]\r\n*\r\n",
+			func(s string) io.Reader { return strings.NewReader(s) }, 20, 2},
+		// a CR at the last byte of the game's budget counts a line (peek of the LF fails at
+		// the budget), and resync counts the LF after it again
+		{"CRLF split by MaxGameBytes", "1. e4 e5\r\n[Event \"b\"]\r\n*\r\n",
+			func(s string) io.Reader { return strings.NewReader(s) }, 9, 0},
+		{"CRLF split by MaxGameBytes after an escape line", "*\n%x\r\n[Event \"b\"]\r\n*\r\n",
+			func(s string) io.Reader { return strings.NewReader(s) }, 4, 0},
+		// a game exactly MaxGameBytes long, without termination marker, at the end of the
+		// input: one worker does not know yet that the input ends there (it never reads past
+		// the budget) and reports the budget exceeded; the last chunk knows
+		{"game of exactly MaxGameBytes at the end", "1. e4\n",
+			func(s string) io.Reader { return strings.NewReader(s) }, 6, 0},
+		// an I/O error after the last game's termination marker and line end: the game is
+		// whole, the error comes alone after it
+		{"I/O error after a complete last game", "[Event \"a\"]\n1. e4 *\n",
+			func(s string) io.Reader { return &failingReader{s, boom} }, 0, 0},
+		{"I/O error after an escape line after the last game", "1. e4 *\n%x\n",
+			func(s string) io.Reader { return iotest.TimeoutReader(strings.NewReader(s)) }, 0, 0},
+		// a reader that returns its last bytes with a non-EOF error (allowed by io.Reader):
+		// one worker dropped every game after the first read with the error in the buffer
+		{"data returned with the I/O error", strings.Repeat("[Event \"a\"]\n\n1. e4 e5 *\n\n", 3),
+			func(s string) io.Reader { return &dataErrReader{s, 1 << 20, boom} }, 0, 0},
+		// an I/O error at the end of an input whose last 256 KB + 2·MaxGameBytes hold no
+		// place to cut: the last chunk reads on from the input itself, its reader meets the
+		// error, which workers lost (Read returned io.EOF)
+		{"I/O error met by the chunk that reads on", strings.Repeat("{a comment}\n", 30000),
+			func(s string) io.Reader { return &failingReader{s, boom} }, 1000, 0},
+		{"I/O error met by the chunk that reads on, no game", strings.Repeat("%escape\n", 60000),
+			func(s string) io.Reader { return &failingReader{s, boom} }, 1000, 0},
+		// a record of tags over the byte budget, with no movetext, vanished with its errors
+		{"over the budget and no content", "[1 \"a\"] [2 \"b\"] [3 \"c\"]\n[Event \"x\"]\n*\n",
+			func(s string) io.Reader { return strings.NewReader(s) }, 10, 0},
+	} {
+		read := func(workers int) string {
+			r := NewPGNReader(tc.reader(tc.text))
+			r.Workers, r.MaxGameBytes, r.MaxTokens = workers, tc.maxBytes, tc.tokens
+			if tc.maxBytes != 1000 {
+				r.chunkTarget = 1 // a chunk for every game
+			}
+			defer r.Close()
+			return describeFull(r)
+		}
+		if one, two := read(1), read(2); one != two {
+			text := tc.text
+			if len(text) > 200 {
+				text = text[:200] + "…"
+			}
+			t.Errorf("%s: %q\none worker:\n%s\ntwo workers:\n%s", tc.name, text, one, two)
+		}
+	}
+}
+
+// TestPGNReadSizes: what Read returns does not depend on how the underlying reader cuts its
+// data, which the workers' chunks could not reproduce: a CRLF split between two reads is one
+// line end, and a game exactly MaxGameBytes long at the end of the input is within budget.
+func TestPGNReadSizes(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		text     string
+		maxBytes int64
+		tokens   int
+	}{
+		{"resync after a budget error counts a CRLF split between reads twice", "1. e4 e5 2. Nf3\r\n[Event \"b\"]\r\n*\r\n", 0, 2},
+		{"a game exactly MaxGameBytes long at the end is over budget unless io.EOF came with the data", "1. e4\n", 6, 0},
+	} {
+		read := func(src io.Reader) string {
+			r := NewPGNReader(src)
+			r.MaxGameBytes, r.MaxTokens = tc.maxBytes, tc.tokens
+			return describeFull(r)
+		}
+		whole := read(&dataErrReader{tc.text, 1 << 30, io.EOF})
+		for name, src := range map[string]io.Reader{
+			"strings.Reader": strings.NewReader(tc.text),
+			"OneByteReader":  iotest.OneByteReader(strings.NewReader(tc.text)),
+		} {
+			if got := read(src); got != whole {
+				t.Errorf("%s: %q read by %s:\n%s\nread at once with io.EOF:\n%s", tc.name, tc.text, name, got, whole)
+			}
+		}
 	}
 }

@@ -44,6 +44,9 @@ func (s *pgnScanner) setLimit(limit int64) {
 // fill shows more input after the buffered bytes, read before or read now; false when there
 // is none (EOF, an I/O error, or the byte budget).
 func (s *pgnScanner) fill() bool {
+	if s.base+int64(len(s.buf)) >= s.limit && s.end == len(s.buf) && !s.eof {
+		s.readPastLimit()
+	}
 	if s.base+int64(len(s.buf)) >= s.limit && (s.end > len(s.buf) || !s.eof) {
 		s.over = true // the budget ends the input, not its end
 		return false
@@ -58,7 +61,9 @@ func (s *pgnScanner) fill() bool {
 			// double, but never past the budget: the buffer holds one game at most
 			n := int64(max(2*cap(s.buf), len(s.buf)+pgnChunk))
 			if 2*n > s.limit-s.base {
-				n = s.limit - s.base // past half the budget, up to it at once: 2 budgets in all
+				// past half the budget, up to it at once: 2 budgets in all; and a byte more,
+				// for readPastLimit to tell whether the input ends at the limit
+				n = s.limit - s.base + 1
 			}
 			nb := make([]byte, len(s.buf), n)
 			copy(nb, s.buf)
@@ -86,6 +91,30 @@ func (s *pgnScanner) fill() bool {
 	}
 	s.ended = true
 	return false
+}
+
+// readPastLimit reads on after the limit, into the buffer but hidden from the tokenizer, to
+// tell whether the input goes on: a game exactly as long as its budget that ends the input is
+// within its budget, whatever the sizes of the reads that brought it.
+func (s *pgnScanner) readPastLimit() {
+	for !s.eof {
+		if cap(s.buf) == s.end {
+			nb := make([]byte, s.end, s.end+pgnChunk)
+			copy(nb, s.buf[:s.end])
+			s.buf = nb
+		}
+		n, err := s.r.Read(s.buf[s.end:cap(s.buf)])
+		s.end += n
+		if err != nil {
+			s.eof = true
+			if err != io.EOF {
+				s.err = err
+			}
+		}
+		if n > 0 {
+			return
+		}
+	}
 }
 
 // discard drops the bytes before pos: the previous game is done with. It moves the rest to
@@ -121,12 +150,21 @@ func (s *pgnScanner) newline() {
 // the line), each count a line.
 func (s *pgnScanner) lineEnd(c byte) {
 	s.pos++
-	if c == '\r' {
-		if n, ok := s.peek(0); ok && n == '\n' {
-			return
-		}
+	if c == '\r' && s.lfFollows() {
+		return
 	}
 	s.newline()
+}
+
+// lfFollows reports whether a LF follows the CR before pos: the two are one line end, counted
+// at the LF, even when the game's byte budget ends between them or a read does.
+func (s *pgnScanner) lfFollows() bool {
+	limit, over := s.limit, s.over
+	s.setLimit(addBudget(limit, 1))
+	c, ok := s.peek(0)
+	s.setLimit(limit)
+	s.over = over
+	return ok && c == '\n'
 }
 
 // atLineStart reports whether pos is the first byte of its line.
@@ -172,10 +210,9 @@ func (s *pgnScanner) skipLine() {
 			s.newline()
 			return
 		case '\r':
-			if n, ok := s.peek(0); ok && n == '\n' {
-				s.pos++
-			}
-			s.newline()
+			if !s.lfFollows() {
+				s.newline()
+			} // else the LF, next, ends the line
 			return
 		}
 	}
@@ -304,7 +341,7 @@ func (s *pgnScanner) resync() (endedHere bool) {
 			case '\n':
 				s.newline()
 			case '\r':
-				if s.pos < len(s.buf) && s.buf[s.pos] == '\n' {
+				if s.lfFollows() {
 					continue
 				}
 				s.newline()

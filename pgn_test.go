@@ -456,6 +456,12 @@ func TestPGNBudgets(t *testing.T) {
 			[]string{`e2e4 e7e5 => * !1:7 syntax error !1:12 syntax error !1:17 syntax error`}, 1 << 20},
 		{"MaxErrors 3: a budget error is recorded past it", "1. e4 $300 $301 $302 $303 $304 e5 2. Nf3 *\n[Event \"B\"]\n*\n", func(r *PGNReader) { r.MaxErrors = 3; r.MaxTokens = 9 },
 			[]string{`e2e4 e7e5 =>  !1:7 syntax error !1:12 syntax error !1:17 syntax error !1:38 budget exceeded ~2:1`, `[Event "B"] => *`}, 1 << 20},
+		{"MaxGameBytes 10: a record of broken tags over the budget is a game with its errors", "[1 \"a\"] [2 \"b\"] [3 \"c\"]\n[Event \"x\"]\n*\n", func(r *PGNReader) { r.MaxGameBytes = 10 },
+			[]string{`=>  !1:2 bad tag pair !1:10 bad tag pair !1:11 budget exceeded`, `[Event "x"] =>  !2:11 bad tag pair !2:11 budget exceeded ~4:1`}, 1 << 20},
+		{"MaxGameBytes 6: a game of exactly 6 bytes at the end is within it", "1. e4\n", func(r *PGNReader) { r.MaxGameBytes = 6 },
+			[]string{`e2e4 =>  ~2:1`}, 1 << 20},
+		{"MaxGameBytes 9 ends between CR and LF: one line end", "1. e4 e5\r\n[Event \"b\"]\r\n1. d4 *\r\n", func(r *PGNReader) { r.MaxGameBytes = 9 },
+			[]string{`e2e4 e7e5 =>  !1:10 budget exceeded ~2:1`, `[Event "b"] =>  !2:8 bad tag pair !2:10 budget exceeded ~4:1`}, 1 << 20},
 		{"MaxErrors 2: unclosed variations count", "1. e4 (1. d4 (1. c4 (1. Nf3 *\n", func(r *PGNReader) { r.MaxErrors = 2 },
 			[]string{`e2e4 ( d2d4 ) ( c2c4 ) ( g1f3 ) => * !1:7 unbalanced variation !1:14 unbalanced variation`}, 1 << 20},
 	}

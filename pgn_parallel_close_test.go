@@ -1,0 +1,208 @@
+package chess
+
+import (
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"testing/iotest"
+	"time"
+)
+
+// settle waits for the goroutines to come back to at most n.
+func settle(n int) int {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		g := runtime.NumGoroutine()
+		if g <= n || time.Now().After(deadline) {
+			return g
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func parallelCloseText(t *testing.T) string {
+	var sb strings.Builder
+	for _, f := range []string{"annotated.pgn", "errors.pgn", "quirks.pgn", "cuts.pgn"} {
+		d, err := os.ReadFile(filepath.Join("testdata", "pgn", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb.Write(d)
+		sb.WriteString("\n")
+	}
+	return strings.Repeat(sb.String(), 4)
+}
+
+// Close after any number of games, with any reader, then Read again: no panic, no deadlock,
+// no goroutine left, and the games before Close are those of one worker.
+func TestPGNParallelCloseMidway(t *testing.T) {
+	text := parallelCloseText(t)
+	want := func() []string {
+		var out []string
+		r := NewPGNReader(strings.NewReader(text))
+		for g, err := range r.All() {
+			out = append(out, describeOne(g, err))
+		}
+		return out
+	}()
+	base := runtime.NumGoroutine()
+	rng := rand.New(rand.NewSource(1))
+	iters := 300
+	if testing.Short() {
+		iters = 60
+	}
+	for i := 0; i < iters; i++ {
+		var src io.Reader = strings.NewReader(text)
+		switch rng.Intn(4) {
+		case 1:
+			src = iotest.OneByteReader(src)
+		case 2:
+			src = iotest.HalfReader(src)
+		}
+		r := NewPGNReader(src)
+		r.Workers = 2 + rng.Intn(3)
+		r.chunkTarget = []int{1, 2, 3, 7, 64, 4096}[rng.Intn(6)]
+		r.cutAnywhere = rng.Intn(2) == 0
+		if rng.Intn(3) == 0 {
+			r.MaxGameBytes = int64(20 + rng.Intn(300))
+		}
+		stopAt := rng.Intn(len(want) + 2)
+		for k := 0; k < stopAt; k++ {
+			g, err := r.Read()
+			if g == nil {
+				break
+			}
+			if r.MaxGameBytes == 0 && describeOne(g, err) != want[k] {
+				t.Fatalf("iteration %d game %d differs:\n%s\nwant\n%s", i, k, describeOne(g, err), want[k])
+			}
+		}
+		if r.par != nil && rng.Intn(2) == 0 {
+			// close from another goroutine while reading on
+			var wg sync.WaitGroup
+			wg.Add(1)
+			go func() { defer wg.Done(); r.Close() }()
+			for k := 0; k < 3; k++ {
+				r.Read()
+			}
+			wg.Wait()
+		} else {
+			r.Close()
+		}
+		r.Close()
+		// Read after Close returns, without panic, and then keeps returning nil
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for k := 0; k < 1000; k++ {
+				if g, _ := r.Read(); g == nil {
+					return
+				}
+			}
+			t.Errorf("iteration %d: Read after Close keeps giving games", i)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("iteration %d: Read after Close hangs", i)
+		}
+	}
+	if g := settle(base); g > base {
+		buf := make([]byte, 1<<20)
+		n := runtime.Stack(buf, true)
+		t.Fatalf("%d goroutines left, %d before:\n%s", g, base, buf[:n])
+	}
+}
+
+func describeOne(g *PGNGame, err error) string {
+	var sb strings.Builder
+	sb.WriteString(describeGameLine(g))
+	if err != nil {
+		sb.WriteString(err.Error())
+	}
+	return sb.String()
+}
+
+func describeGameLine(g *PGNGame) string {
+	if g == nil {
+		return "nil"
+	}
+	var sb strings.Builder
+	sb.WriteString(g.Final.FEN())
+	sb.WriteString(" ")
+	sb.WriteString(g.Result)
+	for _, w := range g.Warnings {
+		sb.WriteString(describeErr(w))
+	}
+	if g.Root != nil {
+		sb.WriteString(g.String())
+	}
+	return sb.String()
+}
+
+// A reader that blocks: Close must not hang, and Read after Close should not either.
+func TestPGNParallelCloseBlockedReader(t *testing.T) {
+	base := runtime.NumGoroutine()
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte(strings.Repeat("[Event \"a\"]\n\n1. e4 e5 *\n\n", 50)))
+		// then nothing: the writer blocks the readers until closed
+	}()
+	r := NewPGNReader(pr)
+	r.Workers, r.chunkTarget = 3, 64
+	for k := 0; k < 5; k++ {
+		if g, err := r.Read(); g == nil {
+			t.Fatalf("Read = nil, %v", err)
+		}
+	}
+	r.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for k := 0; k < 100; k++ {
+			if g, _ := r.Read(); g == nil {
+				return
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(3 * time.Second):
+		t.Errorf("Read after Close blocks while the underlying reader blocks")
+	}
+	pw.Close()
+	<-done
+	if g := settle(base); g > base {
+		t.Errorf("%d goroutines left, %d before", g, base)
+	}
+}
+
+// Close from another goroutine while the first Read starts the workers: no data race (the
+// race detector of CI watches this one), and Read ends.
+func TestPGNParallelCloseDuringFirstRead(t *testing.T) {
+	r := NewPGNReader(strings.NewReader(strings.Repeat("[Event \"a\"]\n\n1. e4 e5 *\n\n", 50)))
+	r.Workers, r.chunkTarget = 2, 64
+	done := make(chan struct{})
+	go func() { defer close(done); r.Close() }()
+	r.Read()
+	<-done
+	r.Close()
+}
+
+// Close before the first Read: Read starts no worker and returns nil, io.EOF.
+func TestPGNParallelCloseBeforeFirstRead(t *testing.T) {
+	base := runtime.NumGoroutine()
+	r := NewPGNReader(strings.NewReader(strings.Repeat("[Event \"a\"]\n\n1. e4 e5 *\n\n", 5000)))
+	r.Workers, r.chunkTarget = 2, 64
+	r.Close()
+	if g, err := r.Read(); g != nil || err != io.EOF {
+		t.Errorf("Read after Close before any Read = %v, %v; want nil, io.EOF", g, err)
+	}
+	if n := settle(base); n > base {
+		t.Errorf("Close before the first Read is lost: %d goroutines left, %d before", n, base)
+	}
+}
