@@ -645,11 +645,10 @@ func pgnPlayers(g *PGNGame) string {
 		return ""
 	}
 	white, black, round = cutText(white, maxQuoted), cutText(black, maxQuoted), cutText(round, maxQuoted)
-	players := white + " - " + black
 	if round != "" && round != "?" && round != "-" {
-		players += ", Round " + round
+		return white + " - " + black + ", Round " + round // one allocation
 	}
-	return players
+	return white + " - " + black
 }
 
 // repeatsTag reports whether the tag pair at pos names a tag the game already has: after a

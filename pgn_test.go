@@ -1044,3 +1044,33 @@ func TestPGNFixtures(t *testing.T) {
 		}
 	}
 }
+
+// Validation (NoTree) allocates 4 times a game, however many tags it has: the game, its tags
+// (one slice, one string for all the values) and the players' label for messages.
+func TestPGNValidateAllocs(t *testing.T) {
+	var sb strings.Builder
+	for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "UTCDate", "UTCTime",
+		"WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "Variant", "TimeControl", "ECO", "Opening", "Termination"} {
+		value := tag + " value"
+		switch tag {
+		case "Result":
+			value = "*"
+		case "Variant":
+			value = "Standard"
+		}
+		fmt.Fprintf(&sb, "[%s \"%s\"]\n", tag, value)
+	}
+	sb.WriteString("\n1. e4 { [%eval 0.3] [%clk 0:01:00] } e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *\n\n")
+	game := sb.String()
+	r := NewPGNReader(&repeatReader{text: game, left: 1 << 40})
+	r.NoTree = true
+	r.Read() // the reader's own buffers
+	allocs := testing.AllocsPerRun(200, func() {
+		if g, err := r.Read(); err != nil || g.Plies != 8 || len(g.Warnings) != 0 {
+			t.Fatalf("%v, %v", g, err)
+		}
+	})
+	if allocs != 4 {
+		t.Errorf("%v allocations a game, want 4", allocs)
+	}
+}
