@@ -250,9 +250,10 @@ type PGNReader struct {
 
 	// Workers > 1 reads games on that many goroutines, each in turn cutting a chunk of games
 	// from the input and replaying them, and Read still returns the games in input order,
-	// exactly as one goroutine would: the same games, positions, errors and warnings. The reader runs ahead
-	// of Read by at most Workers+2 chunks of games (of about 256 KB of text each; a longer
-	// game is a chunk of its own). Call Close when stopping before the end of the input.
+	// exactly as one goroutine would: the same games, positions, errors and warnings. The
+	// reader runs ahead of Read by at most Workers+2 chunks of games (of about 256 KB of text
+	// each; a longer game is a chunk of its own). Call Close when stopping before the end of
+	// the input.
 	Workers int
 
 	s     pgnScanner
