@@ -95,18 +95,11 @@ func TestPGNParallelCloseMidway(t *testing.T) {
 		}
 		r.Close()
 		// Read after Close returns, without panic, and then keeps returning nil
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			for k := 0; k < 1000; k++ {
-				if g, _ := r.Read(); g == nil {
-					return
-				}
-			}
-			t.Errorf("iteration %d: Read after Close keeps giving games", i)
-		}()
 		select {
-		case <-done:
+		case ended := <-readsToEnd(r, 1000):
+			if !ended {
+				t.Errorf("iteration %d: Read after Close keeps giving games", i)
+			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("iteration %d: Read after Close hangs", i)
 		}
@@ -116,6 +109,22 @@ func TestPGNParallelCloseMidway(t *testing.T) {
 		n := runtime.Stack(buf, true)
 		t.Fatalf("%d goroutines left, %d before:\n%s", g, base, buf[:n])
 	}
+}
+
+// readsToEnd calls r.Read on another goroutine until it returns no game, at most max times;
+// the channel then gets whether it came to that end.
+func readsToEnd(r *PGNReader, max int) <-chan bool {
+	ended := make(chan bool, 1)
+	go func() {
+		for k := 0; k < max; k++ {
+			if g, _ := r.Read(); g == nil {
+				ended <- true
+				return
+			}
+		}
+		ended <- false
+	}()
+	return ended
 }
 
 func describeOne(g *PGNGame, err error) string {
@@ -160,22 +169,17 @@ func TestPGNParallelCloseBlockedReader(t *testing.T) {
 		}
 	}
 	r.Close()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for k := 0; k < 100; k++ {
-			if g, _ := r.Read(); g == nil {
-				return
-			}
-		}
-	}()
+	ended, finished := readsToEnd(r, 100), false
 	select {
-	case <-done:
+	case <-ended:
+		finished = true
 	case <-time.After(3 * time.Second):
 		t.Errorf("Read after Close blocks while the underlying reader blocks")
 	}
 	pw.Close()
-	<-done
+	if !finished {
+		<-ended
+	}
 	if g := settle(base); g > base {
 		t.Errorf("%d goroutines left, %d before", g, base)
 	}

@@ -159,6 +159,9 @@ func (s *pgnScanner) lineEnd(c byte) {
 // lfFollows reports whether a LF follows the CR before pos: the two are one line end, counted
 // at the LF, even when the game's byte budget ends between them or a read does.
 func (s *pgnScanner) lfFollows() bool {
+	if s.pos < len(s.buf) {
+		return s.buf[s.pos] == '\n' // the common case: the next byte is in view
+	}
 	limit, over := s.limit, s.over
 	s.setLimit(addBudget(limit, 1))
 	c, ok := s.peek(0)
