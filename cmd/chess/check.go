@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
 	"encoding/json"
@@ -63,7 +64,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opt.warnings, "W", false, "also print warnings: lenient SAN spellings, missing move numbers or tags, result\nmismatches, moves after the game ended on the board")
 	fs.BoolVar(&opt.strict, "strict", false, "treat every warning as an error")
 	fs.BoolVar(&opt.json, "json", false, "print one JSON object per game, then a summary object, instead of lines")
-	fs.IntVar(&opt.workers, "j", runtime.NumCPU(), "games replayed in parallel; the output is the same for every N")
+	fs.IntVar(&opt.workers, "j", runtime.NumCPU(), "work on `N` goroutines: the games of a file of 4 MB or more are spread over them,\nsmaller files are checked N at a time; the output is the same for every N")
 	fs.BoolVar(&opt.quiet, "q", false, "no progress bar")
 	if status, ok := parseFlags(fs, args, stdout); !ok {
 		return status
@@ -80,17 +81,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	start := time.Now()
 	var st checkStats
-	status := exitOK
-	for _, name := range files {
-		switch checkFile(name, stdin, out, stderr, &opt, &st) {
-		case exitUsage:
-			status = exitUsage
-		case exitProblems:
-			if status == exitOK {
-				status = exitProblems
-			}
-		}
-	}
+	status := checkFiles(files, stdin, out, stderr, &opt, &st)
 	st.Seconds = time.Since(start).Seconds()
 	if opt.json {
 		json.NewEncoder(out).Encode(struct {
@@ -102,6 +93,94 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		st.Files, st.Games, st.Moves, st.Errors, st.Warnings, st.Seconds,
 		float64(st.Games)/st.Seconds, float64(st.Bytes)/1e6/st.Seconds)
 	return status
+}
+
+// largeFile is the size, in bytes on disk, from which a file is checked alone, its games spread
+// over the -j workers, with a progress bar on a terminal. Smaller files are checked side by
+// side, one goroutine each with its output held until its turn, so a directory of small files
+// uses every worker too; a file of a few of the reader's 256 KB chunks would give its own
+// workers little to share.
+const largeFile = 4 << 20
+
+// mergeStatus combines the exit statuses of two files: exitUsage wins, then exitProblems.
+func mergeStatus(a, b int) int {
+	if a == exitUsage || b == exitUsage {
+		return exitUsage
+	}
+	return max(a, b)
+}
+
+// fileJob is a small file checked beside others: what it printed, and its totals.
+type fileJob struct {
+	out, stderr bytes.Buffer
+	st          checkStats
+	status      int
+	done        chan struct{}
+}
+
+// checkFiles checks the files in order and returns the combined exit status. With -j N above
+// 1, a run of small regular files (see largeFile) is checked N at a time, each file's output
+// printed in order once the files before it are printed; every other file (larger, compressed,
+// or standard input) is checked alone, its games spread over the N workers. Either way the
+// output is that of -j 1.
+func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, opt *checkOptions, st *checkStats) int {
+	status := exitOK
+	var pending []*fileJob
+	// printUpTo prints the output of the pending jobs, oldest first, until at most keep are left.
+	printUpTo := func(keep int) {
+		for len(pending) > keep {
+			j := pending[0]
+			<-j.done
+			out.Write(j.out.Bytes())
+			if j.stderr.Len() > 0 {
+				out.Flush()
+				stderr.Write(j.stderr.Bytes())
+			}
+			st.add(&j.st)
+			status = mergeStatus(status, j.status)
+			pending = pending[1:]
+		}
+	}
+	running := make(chan struct{}, opt.workers)
+	alone := *opt
+	alone.workers = 1
+	for _, name := range files {
+		if opt.workers == 1 || !isSmallFile(name) {
+			printUpTo(0)
+			status = mergeStatus(status, checkFile(name, stdin, out, stderr, opt, st))
+			continue
+		}
+		printUpTo(2 * opt.workers) // a bound on the output held
+		j := &fileJob{done: make(chan struct{})}
+		pending = append(pending, j)
+		running <- struct{}{}
+		go func() {
+			defer close(j.done)
+			defer func() { <-running }()
+			j.status = checkFile(name, nil, &j.out, &j.stderr, &alone, &j.st)
+		}()
+	}
+	printUpTo(0)
+	return status
+}
+
+// isSmallFile reports whether name is a regular, uncompressed file smaller than largeFile.
+func isSmallFile(name string) bool {
+	if name == "-" || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".bz2") {
+		return false
+	}
+	fi, err := os.Stat(name)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() < largeFile
+}
+
+// add adds the totals of another run to st, all but the elapsed time.
+func (st *checkStats) add(o *checkStats) {
+	st.Files += o.Files
+	st.Games += o.Games
+	st.Moves += o.Moves
+	st.Errors += o.Errors
+	st.Warnings += o.Warnings
+	st.Bytes += o.Bytes
 }
 
 // openPGN opens a file by name ("-" is stdin) and decompresses .gz and .bz2; size is the
@@ -177,7 +256,7 @@ type jsonGame struct {
 }
 
 // checkFile checks one file and returns exitOK, exitProblems or exitUsage.
-func checkFile(name string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, opt *checkOptions, st *checkStats) int {
+func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOptions, st *checkStats) int {
 	raw, size, closer, err := openPGN(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "chess check: %v\n", err)
@@ -288,7 +367,7 @@ func playersOf(g *chess.PGNGame) string {
 	return s
 }
 
-func writeJSONGame(out *bufio.Writer, file string, g *chess.PGNGame, errs, warns []*chess.PGNError) {
+func writeJSONGame(out io.Writer, file string, g *chess.PGNGame, errs, warns []*chess.PGNError) {
 	conv := func(list []*chess.PGNError) []jsonProblem {
 		out := make([]jsonProblem, 0, len(list))
 		for _, e := range list {
@@ -310,7 +389,7 @@ func writeJSONGame(out *bufio.Writer, file string, g *chess.PGNGame, errs, warns
 // terminal and -q is not given; the returned function stops it and clears the line.
 func startProgress(stderr io.Writer, opt *checkOptions, name string, size int64, counter *countingReader, games *atomic.Int64) func() {
 	f, ok := stderr.(*os.File)
-	if opt.quiet || !ok || size < 4<<20 || !isTerminal(f) {
+	if opt.quiet || !ok || size < largeFile || !isTerminal(f) {
 		return func() {}
 	}
 	done := make(chan struct{})

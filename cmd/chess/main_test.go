@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -151,6 +152,71 @@ func TestCheckWorkersSameOutput(t *testing.T) {
 	last := fmt.Sprintf("-:%d:34: game %d (Claes, Carla - Dorn, David, Round 1), 4.Nd5: illegal move", 299*perCopy+24, 299*7+2)
 	if !strings.Contains(one, last) {
 		t.Errorf("game numbers or lines are off: no %q", last)
+	}
+}
+
+// Many files: small ones are checked side by side, a large one alone with its games spread
+// over the workers, and the output, the summary and the exit status are those of -j 1 in
+// every mix, the file that cannot be opened included.
+func TestCheckManyFiles(t *testing.T) {
+	dir := t.TempDir()
+	sample := readFile(t, "../../testdata/sample.pgn")
+	var names []string
+	add := func(name string, data []byte) {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, path)
+	}
+	for i := 0; i < 12; i++ {
+		// files of 1 to 12 sample copies, each with its own last game
+		last := fmt.Sprintf("[Event \"%d\"]\n\n1. e4 e5 2. Ke%d *\n", i, i%3+2)
+		add(fmt.Sprintf("small%02d.pgn", i), append(bytes.Repeat(append(sample, '\n'), i+1), last...))
+	}
+	add("empty.pgn", nil)
+	add("garbage.pgn", []byte("<html>\n"))
+	large := bytes.Repeat(append(sample, '\n'), largeFile/len(sample)+1)
+	add("large.pgn", large)
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(sample)
+	w.Close()
+	add("sample.pgn.gz", gz.Bytes())
+	missing := filepath.Join(dir, "missing.pgn")
+
+	mixes := map[string][]string{
+		"small only":       names[:12],
+		"all":              names,
+		"large in between": append(append(append([]string{}, names[:5]...), names[14], missing, "-"), names[5:14]...),
+	}
+	for mix, args := range mixes {
+		for _, flags := range [][]string{{"-W"}, {"-json"}} {
+			run := func(j string) (string, string, int) {
+				stdout, stderr, code := runChess(t, sample, append(append([]string{"check", "-q", "-j", j}, flags...), args...)...)
+				// the summary's time and speeds differ from run to run
+				stdout = regexp.MustCompile(`"seconds":[0-9.e+-]+`).ReplaceAllString(stdout, "")
+				stderr = regexp.MustCompile(` in [0-9.]+ s \(.*`).ReplaceAllString(stderr, "")
+				return stdout, stderr, code
+			}
+			out1, err1, code1 := run("1")
+			if strings.Count(out1, "\n") < 12 {
+				t.Fatalf("%s %v: only %d lines:\n%s%s", mix, flags, strings.Count(out1, "\n"), out1, err1)
+			}
+			for _, j := range []string{"2", "4"} {
+				out, errs, code := run(j)
+				if out != out1 || errs != err1 || code != code1 {
+					t.Errorf("%s %v: -j %s differs from -j 1 (exit %d, %d)\n-j 1 stderr: %s-j %s stderr: %s", mix, flags, j, code1, code, err1, j, errs)
+				}
+			}
+		}
+	}
+	// the exact totals of the "all" mix
+	_, stderr, code := runChess(t, nil, append([]string{"check", "-q", "-j", "2"}, names...)...)
+	games := (1+2+3+4+5+6+7+8+9+10+11+12)*7 + 12 + 1 + 7*(largeFile/len(sample)+1) + 7
+	want := fmt.Sprintf("%d files, %d games, ", len(names), games)
+	if code != exitProblems || !strings.HasPrefix(stderr, want) {
+		t.Errorf("exit %d, %q; want exit 1, %q...", code, stderr, want)
 	}
 }
 
