@@ -253,7 +253,7 @@ type PGNReader struct {
 	// exactly as one goroutine would: the same games, positions, errors and warnings. The
 	// reader runs ahead of Read by at most Workers+2 chunks of games (of about 256 KB of text
 	// each; a longer game is a chunk of its own). Call Close when stopping before the end of
-	// the input.
+	// the input. More than MaxPGNWorkers count as MaxPGNWorkers.
 	Workers int
 
 	s     pgnScanner

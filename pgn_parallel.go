@@ -116,8 +116,12 @@ func (r *PGNReader) Close() error {
 	return nil
 }
 
+// MaxPGNWorkers is the most goroutines a PGNReader reads with: a larger PGNReader.Workers
+// counts as this many. Each holds a chunk of games, so the bound is one on memory too.
+const MaxPGNWorkers = 256
+
 func (r *PGNReader) startParallel() {
-	n := r.Workers
+	n := min(r.Workers, MaxPGNWorkers)
 	// order holds the chunks the workers may read ahead of Read: Workers of them, so that
 	// each has one to read, and the memory of their games stays that of Workers+2 chunks
 	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{}), free: make(chan []byte, 2*n+2)}

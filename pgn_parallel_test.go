@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -143,6 +144,29 @@ func TestPGNParallelReadError(t *testing.T) {
 		}
 		if _, err := r.Read(); !errors.Is(err, boom) {
 			t.Errorf("%d workers: Read after the error = %v", workers, err)
+		}
+	}
+}
+
+// Workers beyond MaxPGNWorkers count as MaxPGNWorkers: math.MaxInt workers read what one
+// does (it deadlocked, its channel sizes overflowing), with at most MaxPGNWorkers goroutines.
+func TestPGNParallelHugeWorkers(t *testing.T) {
+	text := strings.Repeat("[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n", 300)
+	want, _ := readAllDescribed(text, 1, false, 0, false)
+	for _, workers := range []int{math.MaxInt, math.MaxInt / 2, MaxPGNWorkers + 1} {
+		before := runtime.NumGoroutine()
+		r := NewPGNReader(strings.NewReader(text))
+		r.Workers, r.chunkTarget = workers, 64
+		g, err := r.Read()
+		if g == nil || err != nil {
+			t.Fatalf("Workers %d: Read = %v, %v", workers, g, err)
+		}
+		if n := runtime.NumGoroutine() - before; n > MaxPGNWorkers+1 {
+			t.Errorf("Workers %d: %d goroutines started, want at most %d", workers, n, MaxPGNWorkers+1)
+		}
+		r.Close()
+		if got, _ := readAllDescribed(text, workers, false, 64, false); got != want {
+			t.Errorf("Workers %d: the games differ from one worker's", workers)
 		}
 	}
 }

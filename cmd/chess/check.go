@@ -102,6 +102,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // workers little to share.
 const largeFile = 4 << 20
 
+// maxHeld is the most output, in bytes, that a file checked beside others holds before its
+// turn to print comes; then it waits for its turn.
+const maxHeld = 256 << 10
+
 // mergeStatus combines the exit statuses of two files: exitUsage wins, then exitProblems.
 func mergeStatus(a, b int) int {
 	if a == exitUsage || b == exitUsage {
@@ -110,57 +114,99 @@ func mergeStatus(a, b int) int {
 	return max(a, b)
 }
 
-// fileJob is a small file checked beside others: what it printed, and its totals.
+// fileJob is a small file checked beside others. It holds its output until its turn comes
+// (the files before it are printed), then writes straight to the run's stdout and stderr.
 type fileJob struct {
-	out, stderr bytes.Buffer
-	st          checkStats
-	status      int
-	done        chan struct{}
+	out, stderr         io.Writer     // the run's
+	heldOut, heldStderr bytes.Buffer  // written before the turn came
+	turn                chan struct{} // closed when the files before this one are printed
+	ours                bool          // the turn came and the held output is printed
+	done                chan struct{} // closed when this file is checked and printed
+	st                  checkStats
+	status              int
 }
 
+// takeTurn waits for the job's turn and prints what it held.
+func (j *fileJob) takeTurn() {
+	if j.ours {
+		return
+	}
+	<-j.turn
+	j.ours = true
+	j.stderr.Write(j.heldStderr.Bytes())
+	j.out.Write(j.heldOut.Bytes())
+	j.heldOut, j.heldStderr = bytes.Buffer{}, bytes.Buffer{}
+}
+
+// write writes p to w if the turn has come, else holds it in held, waiting for the turn
+// when more than maxHeld bytes are held.
+func (j *fileJob) write(w io.Writer, held *bytes.Buffer, p []byte) (int, error) {
+	if !j.ours {
+		select {
+		case <-j.turn:
+			j.takeTurn()
+		default:
+			if j.heldOut.Len()+j.heldStderr.Len()+len(p) <= maxHeld {
+				return held.Write(p)
+			}
+			j.takeTurn()
+		}
+	}
+	return w.Write(p)
+}
+
+// jobOut and jobStderr are a job's stdout and stderr.
+type (
+	jobOut    struct{ *fileJob }
+	jobStderr struct{ *fileJob }
+)
+
+func (w jobOut) Write(p []byte) (int, error)    { return w.write(w.out, &w.heldOut, p) }
+func (w jobStderr) Write(p []byte) (int, error) { return w.write(w.stderr, &w.heldStderr, p) }
+
 // checkFiles checks the files in order and returns the combined exit status. With -j N above
-// 1, a run of small regular files (see largeFile) is checked N at a time, each file's output
-// printed in order once the files before it are printed; every other file (larger, compressed,
-// or standard input) is checked alone, its games spread over the N workers. Either way the
-// output is that of -j 1.
+// 1, a run of small regular files (see largeFile) is checked N at a time, each printing once
+// the files before it are printed, and holding at most maxHeld bytes of output until then;
+// every other file (larger, compressed, or standard input) is checked alone, its games spread
+// over the N workers. Either way the output is that of -j 1.
 func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Writer, opt *checkOptions, st *checkStats) int {
 	status := exitOK
 	var pending []*fileJob
-	// printUpTo prints the output of the pending jobs, oldest first, until at most keep are left.
-	printUpTo := func(keep int) {
+	// settle waits for the pending jobs, oldest first, until at most keep are left.
+	settle := func(keep int) {
 		for len(pending) > keep {
 			j := pending[0]
 			<-j.done
-			out.Write(j.out.Bytes())
-			if j.stderr.Len() > 0 {
-				out.Flush()
-				stderr.Write(j.stderr.Bytes())
-			}
 			st.add(&j.st)
 			status = mergeStatus(status, j.status)
 			pending = pending[1:]
 		}
 	}
-	running := make(chan struct{}, opt.workers)
+	workers := min(opt.workers, chess.MaxPGNWorkers)
+	running := make(chan struct{}, workers)
 	alone := *opt
 	alone.workers = 1
+	turn := make(chan struct{}) // the turn of the next job: the files before it are printed
+	close(turn)
 	for _, name := range files {
-		if opt.workers == 1 || !isSmallFile(name) {
-			printUpTo(0)
+		if workers == 1 || !isSmallFile(name) {
+			settle(0)
 			status = mergeStatus(status, checkFile(name, stdin, out, stderr, opt, st))
 			continue
 		}
-		printUpTo(2 * opt.workers) // a bound on the output held
-		j := &fileJob{done: make(chan struct{})}
+		settle(2 * workers) // a bound on the jobs that hold output
+		j := &fileJob{out: out, stderr: stderr, turn: turn, done: make(chan struct{})}
+		turn = j.done
 		pending = append(pending, j)
 		running <- struct{}{}
 		go func() {
 			defer close(j.done)
-			defer func() { <-running }()
-			j.status = checkFile(name, nil, &j.out, &j.stderr, &alone, &j.st)
+			j.status = checkFile(name, nil, jobOut{j}, jobStderr{j}, &alone, &j.st)
+			<-running
+			j.takeTurn()
 		}()
 	}
-	printUpTo(0)
+	settle(0)
 	return status
 }
 

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -217,6 +218,68 @@ func TestCheckManyFiles(t *testing.T) {
 	want := fmt.Sprintf("%d files, %d games, ", len(names), games)
 	if code != exitProblems || !strings.HasPrefix(stderr, want) {
 		t.Errorf("exit %d, %q; want exit 1, %q...", code, stderr, want)
+	}
+}
+
+// -j accepts any positive count: a huge one, where 2N overflows an int, checks small files
+// and standard input with the output and exit status of -j 1, instead of panicking in
+// checkFiles (files) or in the reader (standard input).
+func TestCheckHugeWorkers(t *testing.T) {
+	args := []string{"testdata/sample.pgn", "-", "testdata/pgn/errors.pgn"}
+	stdin := readFile(t, "../../testdata/pgn/quirks.pgn")
+	out1, _, code1 := runChess(t, stdin, append([]string{"check", "-q", "-j", "1"}, args...)...)
+	for _, j := range []string{"4611686018427387904", "9223372036854775807"} {
+		out, stderr, code := runChess(t, stdin, append([]string{"check", "-q", "-j", j}, args...)...)
+		if out != out1 || code != code1 || strings.Contains(stderr, "panic") {
+			t.Errorf("-j %s: exit %d, want %d; output same: %v; stderr:\n%s", j, code, code1, out == out1, stderr)
+		}
+	}
+}
+
+// heapWriter discards what is written and records the largest heap seen at a write.
+type heapWriter struct{ peak uint64 }
+
+func (w *heapWriter) Write(p []byte) (int, error) {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	w.peak = max(w.peak, m.HeapAlloc)
+	return len(p), nil
+}
+
+// The output held by -j N is bounded in bytes, not only in files: five small files, each of
+// whose -json output is some 11 MB, are not held before the first is printed (-j 1 holds
+// 64 KB). Each file holds at most maxHeld (256 KB) before its turn; the bound allows 16 MB
+// over -j 1 for the garbage a heap reading counts. Holding whole files, -j 2 peaked at 279 MB
+// on files twice as large.
+func TestCheckManyFilesMemory(t *testing.T) {
+	dir := t.TempDir()
+	game := []byte("[White \"a\"]\n\n1. e5 *\n\n") // an error and six warnings
+	data := bytes.Repeat(game, (256<<10)/len(game))
+	var args []string
+	for i := 0; i < 5; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("f%d.pgn", i))
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, name)
+	}
+	run := func(j string) uint64 {
+		w := &heapWriter{}
+		runtime.GC()
+		var stderr bytes.Buffer
+		code := runCheck(append([]string{"-q", "-json", "-j", j}, args...), nil, w, &stderr)
+		if code != exitProblems {
+			t.Fatalf("-j %s: exit %d: %s", j, code, stderr.String())
+		}
+		return w.peak
+	}
+	var out bytes.Buffer
+	runCheck([]string{"-q", "-json", "-j", "1", args[0]}, nil, &out, io.Discard)
+	perFile := uint64(out.Len())
+	peak1, peak2 := run("1"), run("2")
+	t.Logf("one file's output %d MB; peak heap at a write: -j 1 %d MB, -j 2 %d MB", perFile>>20, peak1>>20, peak2>>20)
+	if peak2 > peak1+16<<20 {
+		t.Errorf("-j 2 holds %d MB at a write, -j 1 %d MB; one file's output is %d MB", peak2>>20, peak1>>20, perFile>>20)
 	}
 }
 
