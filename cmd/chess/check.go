@@ -64,7 +64,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opt.warnings, "W", false, "also print warnings: lenient SAN spellings, missing move numbers or tags, result\nmismatches, moves after the game ended on the board")
 	fs.BoolVar(&opt.strict, "strict", false, "treat every warning as an error")
 	fs.BoolVar(&opt.json, "json", false, "print one JSON object per game, then a summary object, instead of lines")
-	fs.IntVar(&opt.workers, "j", runtime.NumCPU(), "work on `N` goroutines: the games of a file of 4 MB or more are spread over them,\nsmaller files are checked N at a time; the output is the same for every N")
+	fs.IntVar(&opt.workers, "j", runtime.NumCPU(), "work on `N` goroutines (at most 256): the games of a file of 4 MB or more are spread\nover them, smaller files are checked N at a time; the output is the same for every N")
 	fs.BoolVar(&opt.quiet, "q", false, "no progress bar")
 	if status, ok := parseFlags(fs, args, stdout); !ok {
 		return status
