@@ -346,21 +346,19 @@ func (r *PGNReader) Read() (*PGNGame, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	for {
-		g, errs := r.readGame()
-		if g == nil {
-			if r.s.err != nil {
-				r.err = r.s.err
-				return nil, r.err
-			}
-			r.err = io.EOF
-			return nil, io.EOF
+	g, errs := r.readGame()
+	if g == nil {
+		if r.s.err != nil {
+			r.err = r.s.err
+			return nil, r.err
 		}
-		if len(errs) > 0 {
-			return g, errs
-		}
-		return g, nil
+		r.err = io.EOF
+		return nil, io.EOF
 	}
+	if len(errs) > 0 {
+		return g, errs
+	}
+	return g, nil
 }
 
 func (r *PGNReader) budget() (bytes int64, tokens, depth, errs int) {

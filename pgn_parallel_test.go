@@ -149,7 +149,7 @@ func TestPGNParallelReadError(t *testing.T) {
 }
 
 // Workers beyond MaxPGNWorkers count as MaxPGNWorkers: math.MaxInt workers read what one
-// does (it deadlocked, its channel sizes overflowing), with at most MaxPGNWorkers goroutines.
+// does (it panicked: its channel sizes overflowed), with at most MaxPGNWorkers goroutines.
 func TestPGNParallelHugeWorkers(t *testing.T) {
 	text := strings.Repeat("[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n", 300)
 	want, _ := readAllDescribed(text, 1, false, 0, false)

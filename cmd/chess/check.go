@@ -184,8 +184,8 @@ func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Wr
 	}
 	workers := min(opt.workers, chess.MaxPGNWorkers)
 	running := make(chan struct{}, workers)
-	alone := *opt
-	alone.workers = 1
+	oneWorker := *opt
+	oneWorker.workers = 1
 	turn := make(chan struct{}) // the turn of the next job: the files before it are printed
 	close(turn)
 	for _, name := range files {
@@ -201,7 +201,7 @@ func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Wr
 		running <- struct{}{}
 		go func() {
 			defer close(j.done)
-			j.status = checkFile(name, nil, jobOut{j}, jobStderr{j}, &alone, &j.st)
+			j.status = checkFile(name, nil, jobOut{j}, jobStderr{j}, &oneWorker, &j.st)
 			<-running
 			j.takeTurn()
 		}()
@@ -212,7 +212,7 @@ func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Wr
 
 // isSmallFile reports whether name is a regular, uncompressed file smaller than largeFile.
 func isSmallFile(name string) bool {
-	if name == "-" || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".bz2") {
+	if stdinOrCompressed(name) {
 		return false
 	}
 	fi, err := os.Stat(name)
@@ -251,6 +251,12 @@ func openPGN(name string, stdin io.Reader) (r io.Reader, size int64, closer func
 		f = file
 	}
 	return f, size, closer, nil
+}
+
+// stdinOrCompressed reports whether name stands for standard input ("-") or for a file that
+// decompress unpacks (.gz, .bz2): input that is read as a stream, never in place.
+func stdinOrCompressed(name string) bool {
+	return name == "-" || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".bz2")
 }
 
 // decompress wraps r by the file name's extension.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/ox88/chess"
 )
@@ -39,7 +38,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	status := exitOK
 	for _, name := range files {
-		if *write && (name == "-" || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".bz2")) {
+		if *write && stdinOrCompressed(name) {
 			fmt.Fprintf(stderr, "chess fmt: -w cannot rewrite %s in place\n", name)
 			status = exitUsage
 			continue

@@ -191,13 +191,14 @@ func TestCheckManyFiles(t *testing.T) {
 		"all":              names,
 		"large in between": append(append(append([]string{}, names[:5]...), names[14], missing, "-"), names[5:14]...),
 	}
+	// the summary's time and speeds differ from run to run
+	jsonSeconds, lineSpeeds := regexp.MustCompile(`"seconds":[0-9.e+-]+`), regexp.MustCompile(` in [0-9.]+ s \(.*`)
 	for mix, args := range mixes {
 		for _, flags := range [][]string{{"-W"}, {"-json"}} {
 			run := func(j string) (string, string, int) {
 				stdout, stderr, code := runChess(t, sample, append(append([]string{"check", "-q", "-j", j}, flags...), args...)...)
-				// the summary's time and speeds differ from run to run
-				stdout = regexp.MustCompile(`"seconds":[0-9.e+-]+`).ReplaceAllString(stdout, "")
-				stderr = regexp.MustCompile(` in [0-9.]+ s \(.*`).ReplaceAllString(stderr, "")
+				stdout = jsonSeconds.ReplaceAllString(stdout, "")
+				stderr = lineSpeeds.ReplaceAllString(stderr, "")
 				return stdout, stderr, code
 			}
 			out1, err1, code1 := run("1")
