@@ -1,0 +1,223 @@
+package chess
+
+// Replaying the moves of the movetext, and what is checked at the end of the game.
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unsafe"
+)
+
+func (b *pgnBuilder) moveNumber(num, dots int) {
+	f := b.top()
+	if f.skip {
+		return
+	}
+	f.numbered = true
+	if num != int(f.pos.fullmove) && !b.full(true) {
+		b.problem(true, ErrPGNWarning, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
+	}
+}
+
+// moveFrame counts a move token of the main line, played or not, and returns the line it is
+// played in, or nil when an error ended that line.
+func (b *pgnBuilder) moveFrame() *pgnFrame {
+	if len(b.r.frames) == 1 {
+		b.mainMoves++
+	}
+	if f := b.top(); !f.skip {
+		return f
+	}
+	return nil
+}
+
+// move plays a SAN token in the current line.
+func (b *pgnBuilder) move(tok []byte) {
+	f := b.moveFrame()
+	if f == nil {
+		return
+	}
+	s := &b.r.s
+	if !f.numbered && (f.pos.turn == White || !f.moved) && !b.full(true) {
+		b.problem(true, ErrPGNWarning, "missing move number", moveLabel(&f.pos, tok))
+	}
+	var sp sanParts
+	m, dev, err := f.pos.parseSAN(unsafe.String(&tok[0], len(tok)), &sp) // tok outlives no success
+	if err != nil {
+		msg := err.Error()
+		var se *SANError
+		if errors.As(err, &se) {
+			se.Input = strings.Clone(se.Input)
+			msg = se.Err.Error()
+			if se.Reason != "" {
+				msg += ": " + se.Reason
+			}
+			if len(se.Candidates) > 0 {
+				msg += " (" + strings.Join(se.Candidates, ", ") + ")"
+			}
+		}
+		if !f.pos.hasLegalMove() {
+			msg += " (the game is over: " + map[bool]string{true: "checkmate", false: "stalemate"}[f.pos.InCheck()] + ")"
+		}
+		b.problem(false, err, msg, moveLabel(&f.pos, tok))
+		f.skip = true
+		return
+	}
+	if dev &^= SANMissingCheck; dev != 0 && (b.r.StrictSAN || !b.full(true)) {
+		if b.r.StrictSAN {
+			b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok))
+			f.skip = true
+			return
+		}
+		b.problem(true, ErrPGNWarning, "lenient SAN: "+dev.String(), moveLabel(&f.pos, tok))
+	}
+	b.played(f, m, s.tokLine, s.tokCol)
+}
+
+func (b *pgnBuilder) nullMove() {
+	f := b.moveFrame()
+	if f == nil {
+		return
+	}
+	s := &b.r.s
+	if f.pos.InCheck() {
+		b.problem(false, ErrIllegalMove, "illegal move: a null move cannot be played in check", moveLabel(&f.pos, s.tok))
+		f.skip = true
+		return
+	}
+	b.played(f, NullMove, s.tokLine, s.tokCol)
+}
+
+// checkBoardEnd looks, after a main-line move, for the automatic endings of the FIDE Laws
+// other than checkmate and stalemate (a move after those is illegal; finish finds them):
+// material and dead positions only change on captures and pawn moves, fivefold repetition
+// needs 16 reversible plies, and the 75-move rule a clock of 150.
+func (b *pgnBuilder) checkBoardEnd(f *pgnFrame) {
+	p := &f.pos
+	if p.halfmove == 0 || p.castling != f.prev.castling {
+		b.repKeys = b.repKeys[:0]
+	}
+	k := p.repetitionKey()
+	b.repKeys = append(b.repKeys, k)
+	switch {
+	case p.halfmove == 0 && p.IsInsufficientMaterial():
+		b.g.BoardEnd = InsufficientMaterial
+	case p.halfmove == 0 && p.IsDeadPosition():
+		b.g.BoardEnd = DeadPosition
+	case len(b.repKeys) >= 17 && countKey(b.repKeys, k) >= 5:
+		b.g.BoardEnd = FivefoldRepetition
+	case p.halfmove >= 150:
+		b.g.BoardEnd = SeventyFiveMoves
+		if !p.hasLegalMove() && p.InCheck() {
+			b.g.BoardEnd = Checkmate // mate on the 75th move takes precedence (9.6.2)
+		}
+	}
+}
+
+// countKey counts the positions of keys, from the last one back by two plies (the same side
+// to move), that have the last one's key.
+func countKey(keys []uint64, k uint64) int {
+	n := 0
+	for i := len(keys) - 1; i >= 0; i -= 2 {
+		if keys[i] == k {
+			n++
+		}
+	}
+	return n
+}
+
+// played records the legal move m in line f.
+func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
+	if f.skip {
+		return
+	}
+	f.prev = f.pos
+	if m == NullMove {
+		f.pos, _ = f.pos.PlayNull()
+	} else {
+		f.pos.play(m)
+	}
+	f.moved, f.numbered = true, false
+	if len(b.r.frames) == 1 {
+		b.g.Plies++
+		if b.g.BoardEnd != NoTermination {
+			if !b.full(true) {
+				b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+			}
+		} else {
+			b.checkBoardEnd(f)
+		}
+	}
+	if f.node == nil {
+		return
+	}
+	n := b.newNode()
+	n.Parent, n.Move, n.Position, n.Line, n.Column = f.node, m, f.pos, line, col
+	if len(f.pending) > 0 {
+		n.StartingComments, f.pending = f.pending, nil
+	}
+	f.node.Children = append(f.node.Children, n)
+	f.prevNode, f.node = f.node, n
+}
+
+// finish checks what can only be checked at the end of the game.
+func (b *pgnBuilder) finish() {
+	g := b.g
+	s := &b.r.s
+	for _, f := range b.r.frames[1:] {
+		if b.overBudget || len(b.errs) >= b.maxErrs {
+			break // after a budget error the open variations were abandoned, not left open
+		}
+		e := &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: f.openLine, Column: f.openCol,
+			Offset: f.openOff, Token: "(", Message: "variation opened here is never closed", Err: ErrUnbalancedRAV}
+		b.errs = append(b.errs, e)
+	}
+	main := &b.r.frames[0]
+	g.Final = main.pos
+	if main.node != nil {
+		main.node = nil
+	}
+	tagResult := g.Tag("Result")
+	s.tok = nil
+	s.mark()
+	s.tokLine, s.tokCol = s.line, 1
+	switch {
+	case g.Result == "" && !b.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
+		b.problem(true, ErrPGNWarning, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
+	case g.Result != "" && tagResult != "" && g.Result != tagResult:
+		b.at(b.resultAt, g.Result)
+		b.problem(true, ErrPGNWarning, "the Result tag says "+cutText(tagResult, maxQuoted)+" but the movetext ends with "+g.Result, "")
+	}
+	declared := g.Result
+	if declared == "" {
+		declared = tagResult
+	}
+	if b.unsupp || main.skip {
+		return
+	}
+	if !main.pos.hasLegalMove() {
+		if g.BoardEnd == NoTermination {
+			g.BoardEnd = Stalemate
+			if main.pos.InCheck() {
+				g.BoardEnd = Checkmate
+			}
+		}
+		want := "1/2-1/2"
+		what := "stalemate"
+		if main.pos.InCheck() {
+			want, what = "1-0", "checkmate"
+			if main.pos.turn == White {
+				want = "0-1"
+			}
+		}
+		if declared != "" && declared != "*" && declared != want {
+			if g.Result != "" {
+				b.at(b.resultAt, g.Result)
+			} else {
+				b.at(b.resultTagAt, tagResult)
+			}
+			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+cutText(declared, maxQuoted), "")
+		}
+	}
+}
