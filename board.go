@@ -396,52 +396,52 @@ func (p Position) Pinned(c Color) SquareSet {
 // attackersTo returns the pieces of colour by that attack sq when the occupied squares are
 // occupied; a piece off occupied does not attack.
 func (p *Position) attackersTo(sq Square, by Color, occupied uint64) uint64 {
-	b := sq.bit()
-	their := p.occ[by] & occupied
-	att := (knightAttacks[b]&p.pieces[Knight] | pawnAttacks[by^1][b]&p.pieces[Pawn] |
-		kingAttacks[b]&p.pieces[King]) & their
-	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & their; s != 0; s &= s - 1 {
-		f := bits.TrailingZeros64(s)
-		from := sq88(f)
-		if attackKinds[int(sq)-int(from)+119]&(1<<p.board[from].Type()) != 0 && between[f][b]&occupied == 0 {
-			att |= 1 << f
-		}
-	}
-	return att
+	return p.attackersToBit(int(sq.bit()), by, occupied)
+}
+
+func (p *Position) attackersToBit(b int, by Color, occupied uint64) uint64 {
+	b &= 63
+	queens := p.pieces[Queen]
+	return (knightAttacks[b]&p.pieces[Knight] | pawnAttacks[by^1][b]&p.pieces[Pawn] |
+		kingAttacks[b]&p.pieces[King] |
+		bishopAttacks(b, occupied)&(p.pieces[Bishop]|queens) |
+		rookAttacks(b, occupied)&(p.pieces[Rook]|queens)) & p.occ[by&1] & occupied
 }
 
 // attacked reports whether sq is attacked by colour by, cheaper than attackersTo != 0.
 func (p *Position) attacked(sq Square, by Color, occupied uint64) bool {
-	b := sq.bit()
-	their := p.occ[by] & occupied
+	return p.attackedBit(int(sq.bit()), by, occupied)
+}
+
+// attackedBit is attacked for the square of bit b. The sliders are tried only when some
+// enemy slider stands on a line through the square.
+func (p *Position) attackedBit(b int, by Color, occupied uint64) bool {
+	b &= 63
+	their := p.occ[by&1] & occupied
 	if (knightAttacks[b]&p.pieces[Knight]|pawnAttacks[by^1][b]&p.pieces[Pawn]|
 		kingAttacks[b]&p.pieces[King])&their != 0 {
 		return true
 	}
-	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & their; s != 0; s &= s - 1 {
-		f := bits.TrailingZeros64(s)
-		from := sq88(f)
-		if attackKinds[int(sq)-int(from)+119]&(1<<p.board[from].Type()) != 0 && between[f][b]&occupied == 0 {
-			return true
-		}
+	queens := p.pieces[Queen]
+	if diag := (p.pieces[Bishop] | queens) & their; diag&bishopRays(b) != 0 && bishopAttacks(b, occupied)&diag != 0 {
+		return true
 	}
-	return false
+	straight := (p.pieces[Rook] | queens) & their
+	return straight&rookRays(b) != 0 && rookAttacks(b, occupied)&straight != 0
 }
 
 // checkersAndPins finds the enemy pieces that give check to the king of colour us and the
 // pieces of us pinned to that king.
 func (p *Position) checkersAndPins(us Color) (checkers, pinned uint64) {
+	us &= 1
 	them := us ^ 1
-	ksq := p.kings[us]
-	kb := ksq.bit()
+	kb := int(p.kings[us].bit())
 	their := p.occ[them]
 	checkers = (knightAttacks[kb]&p.pieces[Knight] | pawnAttacks[us][kb]&p.pieces[Pawn]) & their
-	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & their; s != 0; s &= s - 1 {
-		f := bits.TrailingZeros64(s)
-		from := sq88(f)
-		if attackKinds[int(ksq)-int(from)+119]&(1<<p.board[from].Type()) == 0 {
-			continue
-		}
+	queens := p.pieces[Queen]
+	snipers := (bishopRays(kb)&(p.pieces[Bishop]|queens) | rookRays(kb)&(p.pieces[Rook]|queens)) & their
+	for ; snipers != 0; snipers &= snipers - 1 {
+		f := bits.TrailingZeros64(snipers)
 		switch blockers := between[f][kb] & p.pieces[0]; {
 		case blockers == 0:
 			checkers |= 1 << f
@@ -463,27 +463,34 @@ type moveList struct {
 }
 
 func (ml *moveList) add(m Move) {
-	ml.moves[ml.n] = m
+	ml.moves[ml.n&(maxMoves-1)] = m
 	ml.n++
+}
+
+// addTargets adds a move from from to each square of targets, in the order of the squares.
+func (ml *moveList) addTargets(from Square, targets uint64) {
+	for ; targets != 0; targets &= targets - 1 {
+		ml.add(Move(from) | Move(sq88(bits.TrailingZeros64(targets)))<<8)
+	}
 }
 
 // addPawn adds a pawn move, as four promotions when it reaches the last rank.
 func (ml *moveList) addPawn(from, to Square) {
 	m := Move(from) | Move(to)<<8
 	if r := to >> 4; r == 7 || r == 0 {
-		ml.moves[ml.n] = m | Move(Queen)<<16
-		ml.moves[ml.n+1] = m | Move(Rook)<<16
-		ml.moves[ml.n+2] = m | Move(Bishop)<<16
-		ml.moves[ml.n+3] = m | Move(Knight)<<16
-		ml.n += 4
+		ml.add(m | Move(Queen)<<16)
+		ml.add(m | Move(Rook)<<16)
+		ml.add(m | Move(Bishop)<<16)
+		ml.add(m | Move(Knight)<<16)
 		return
 	}
-	ml.moves[ml.n] = m
-	ml.n++
+	ml.add(m)
 }
 
 // LegalMoves returns the legal moves of the side to move (FIDE Laws 3), in a new slice.
-// The order is the generator's: by piece, then by direction; it is stable for a position.
+// The order is the generator's: the king's moves first, then castling, then each other piece
+// in the order of its square (a1, b1, …, h8), its moves by destination square (a pawn's:
+// push, double step, captures); it is stable for a position.
 func (p Position) LegalMoves() []Move {
 	var ml moveList
 	p.generate(&ml)
@@ -503,21 +510,22 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 
 // generate fills ml with the legal moves of the side to move. It generates legal moves
 // directly: checkers and pins come from the king's lines, so no move is made and taken back.
+// countLegal counts the same moves without producing them (a test keeps the two in step).
 func (p *Position) generate(ml *moveList) {
 	ml.n = 0
-	us := p.turn
+	us := p.turn & 1
 	them := us ^ 1
 	ksq := p.kings[us]
-	kb := ksq.bit()
+	kb := int(ksq.bit())
 	own := p.occ[us]
 	all := p.pieces[0]
 	checkers, pinned := p.checkersAndPins(us)
 
 	// King moves: the destination must not be attacked once the king has left its square.
 	for t := kingAttacks[kb] &^ own; t != 0; t &= t - 1 {
-		to := sq88(bits.TrailingZeros64(t))
-		if !p.attacked(to, them, all&^(1<<kb)) {
-			ml.add(Move(ksq) | Move(to)<<8)
+		to := bits.TrailingZeros64(t)
+		if !p.attackedBit(to, them, all&^(1<<kb)) {
+			ml.add(Move(ksq) | Move(sq88(to))<<8)
 		}
 	}
 	if checkers&(checkers-1) != 0 {
@@ -525,8 +533,7 @@ func (p *Position) generate(ml *moveList) {
 	}
 	target := ^own
 	if checkers != 0 {
-		c := bits.TrailingZeros64(checkers)
-		target = checkers | between[kb][c]
+		target = checkers | between[kb][bits.TrailingZeros64(checkers)]
 	} else if p.castling != 0 {
 		p.genCastling(ml, us)
 	}
@@ -540,53 +547,136 @@ func (p *Position) generate(ml *moveList) {
 		}
 		switch PieceType(p.board[from] & 7) {
 		case Pawn:
-			p.genPawn(ml, from, allowed, checkers)
+			p.genPawn(ml, from, allowed)
 		case Knight:
-			for t := knightAttacks[f] & allowed; t != 0; t &= t - 1 {
-				ml.add(Move(from) | Move(sq88(bits.TrailingZeros64(t)))<<8)
-			}
+			ml.addTargets(from, knightAttacks[f]&allowed)
 		case Bishop:
-			p.genSlider(ml, from, bishopSteps[:], allowed)
+			ml.addTargets(from, bishopAttacks(f, all)&allowed)
 		case Rook:
-			p.genSlider(ml, from, rookSteps[:], allowed)
+			ml.addTargets(from, rookAttacks(f, all)&allowed)
 		case Queen:
-			p.genSlider(ml, from, kingSteps[:], allowed)
+			ml.addTargets(from, (bishopAttacks(f, all)|rookAttacks(f, all))&allowed)
 		}
 	}
 }
 
-// genSlider walks the 0x88 board along each step until it leaves the board or meets a piece.
-func (p *Position) genSlider(ml *moveList, from Square, steps []int8, allowed uint64) {
-	for _, d := range steps {
-		for to := from + Square(d); to&0x88 == 0; to += Square(d) {
-			pc := p.board[to]
-			if pc != NoPiece && pc>>3 == Piece(p.turn) {
-				break
+// Rank sets of the pawn rules (draw.go has the files).
+const (
+	rank1     uint64 = 0xff
+	rank3            = rank1 << 16
+	rank6            = rank1 << 40
+	rank8            = rank1 << 56
+	lastRanks        = rank1 | rank8 // a pawn arriving there promotes: four moves
+)
+
+// countLegal returns the number of legal moves of the side to move: the moves generate makes,
+// counted as the sizes of target sets (bulk counting in Perft), with the pawns that are not
+// pinned moved all at once by shifting their set.
+func (p *Position) countLegal() int {
+	us := p.turn & 1
+	them := us ^ 1
+	kb := int(p.kings[us].bit())
+	own, their := p.occ[us], p.occ[them]
+	all := p.pieces[0]
+	checkers, pinned := p.checkersAndPins(us)
+
+	n := 0
+	for t := kingAttacks[kb] &^ own; t != 0; t &= t - 1 {
+		if !p.attackedBit(bits.TrailingZeros64(t), them, all&^(1<<kb)) {
+			n++
+		}
+	}
+	if checkers&(checkers-1) != 0 {
+		return n
+	}
+	target := ^own
+	if checkers != 0 {
+		target = checkers | between[kb][bits.TrailingZeros64(checkers)]
+	} else if p.castling != 0 {
+		n += p.countCastling(us)
+	}
+
+	for s := p.pieces[Knight] & own &^ pinned; s != 0; s &= s - 1 {
+		n += bits.OnesCount64(knightAttacks[bits.TrailingZeros64(s)] & target)
+	}
+	queens := p.pieces[Queen]
+	for s := (p.pieces[Bishop] | queens) & own; s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s)
+		a := bishopAttacks(f, all) & target
+		if pinned>>f&1 != 0 {
+			a &= lineThrough[kb][f]
+		}
+		n += bits.OnesCount64(a)
+	}
+	for s := (p.pieces[Rook] | queens) & own; s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s)
+		a := rookAttacks(f, all) & target
+		if pinned>>f&1 != 0 {
+			a &= lineThrough[kb][f]
+		}
+		n += bits.OnesCount64(a)
+	}
+
+	pawns := p.pieces[Pawn] & own
+	free := pawns &^ pinned
+	empty := ^all
+	var push, double, left, right uint64
+	if us == White {
+		push = free << 8 & empty
+		double = (push & rank3) << 8 & empty & target
+		left = (free &^ fileA) << 7 & their & target
+		right = (free &^ fileH) << 9 & their & target
+	} else {
+		push = free >> 8 & empty
+		double = (push & rank6) >> 8 & empty & target
+		left = (free &^ fileA) >> 9 & their & target
+		right = (free &^ fileH) >> 7 & their & target
+	}
+	push &= target
+	n += bits.OnesCount64(push) + bits.OnesCount64(double) + bits.OnesCount64(left) + bits.OnesCount64(right) +
+		3*(bits.OnesCount64(push&lastRanks)+bits.OnesCount64(left&lastRanks)+bits.OnesCount64(right&lastRanks))
+	for s := pawns & pinned; s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s)
+		allowed := target & lineThrough[kb][f]
+		a := pawnAttacks[us][f] & their
+		up, start := f+8, rank1<<8
+		if us == Black {
+			up, start = f-8, rank1<<48
+		}
+		if all>>(up&63)&1 == 0 {
+			a |= 1 << (up & 63)
+			if start>>f&1 != 0 {
+				a |= (1 << (up & 63)) << 8 >> (16 * uint(us)) &^ all
 			}
-			if allowed>>to.bit()&1 != 0 {
-				ml.add(Move(from) | Move(to)<<8)
-			}
-			if pc != NoPiece {
-				break
+		}
+		a &= allowed
+		n += bits.OnesCount64(a) + 3*bits.OnesCount64(a&lastRanks)
+	}
+	if p.ep != NoSquare {
+		eb := p.ep.bit()
+		for s := pawnAttacks[them][eb] & pawns; s != 0; s &= s - 1 {
+			if p.epLegal(sq88(bits.TrailingZeros64(s)), p.ep) {
+				n++
 			}
 		}
 	}
+	return n
 }
 
 // genPawn adds the moves of the pawn on from that land on allowed squares, and its en-passant
 // capture, which gets a test of its own.
-func (p *Position) genPawn(ml *moveList, from Square, allowed, checkers uint64) {
+func (p *Position) genPawn(ml *moveList, from Square, allowed uint64) {
 	up := Square(16)
 	startRank := Square(0x10)
 	if p.turn == Black {
 		up = 256 - 16 // Square arithmetic wraps: adding it steps one rank down
 		startRank = 0x60
 	}
-	if to := from + up; p.board[to] == NoPiece {
+	if to := from + up; p.board[to&0x7f] == NoPiece {
 		if allowed>>to.bit()&1 != 0 {
 			ml.addPawn(from, to)
 		}
-		if to2 := to + up; from&0x70 == startRank && p.board[to2] == NoPiece && allowed>>to2.bit()&1 != 0 {
+		if to2 := to + up; from&0x70 == startRank && p.board[to2&0x7f] == NoPiece && allowed>>to2.bit()&1 != 0 {
 			ml.add(Move(from) | Move(to2)<<8)
 		}
 	}
@@ -594,7 +684,7 @@ func (p *Position) genPawn(ml *moveList, from Square, allowed, checkers uint64) 
 		if to&0x88 != 0 {
 			continue
 		}
-		if pc := p.board[to]; pc != NoPiece && pc>>3 != Piece(p.turn) && allowed>>to.bit()&1 != 0 {
+		if pc := p.board[to&0x7f]; pc != NoPiece && pc>>3 != Piece(p.turn) && allowed>>to.bit()&1 != 0 {
 			ml.addPawn(from, to)
 		} else if to == p.ep && p.epLegal(from, to) {
 			ml.add(Move(from) | Move(to)<<8 | moveEnPassant)
@@ -618,44 +708,58 @@ func (p *Position) genCastlingOnly(ml *moveList) {
 	}
 }
 
-// genCastling adds the castling moves of colour us, who is not in check (FIDE Laws 3.8.2 and
-// the Chess960 rules of Guidelines III): every square between the king and its destination
-// and between the rook and its destination must be empty but for these two pieces; the
-// squares the king crosses and its destination must not be attacked; and the king must not be
-// in check once the rook stands on its own destination.
+// genCastling adds the castling moves of colour us, who is not in check.
 func (p *Position) genCastling(ml *moveList, us Color) {
-	ksq := p.kings[us]
 	for side := KingSide; side <= QueenSide; side++ {
-		rsq := p.castling.RookSquare(us, side)
-		if rsq == NoSquare {
-			continue
-		}
-		kto, rto := castleKingTo(ksq, rsq), castleRookTo(ksq, rsq)
-		kb, rb := uint64(1)<<ksq.bit(), uint64(1)<<rsq.bit()
-		path := between[ksq.bit()][kto.bit()] | between[rsq.bit()][rto.bit()] |
-			1<<kto.bit() | 1<<rto.bit()
-		if path&p.pieces[0]&^kb&^rb != 0 {
-			continue
-		}
-		occ := p.pieces[0] &^ kb
-		ok := true
-		for t := between[ksq.bit()][kto.bit()] | 1<<kto.bit(); t != 0; t &= t - 1 {
-			if p.attacked(sq88(bits.TrailingZeros64(t)), us^1, occ) {
-				ok = false
-				break
-			}
-		}
-		if ok && p.attacked(kto, us^1, occ&^rb|1<<rto.bit()) {
-			ok = false
-		}
-		if ok {
-			m := Move(ksq) | Move(rsq)<<8 | moveCastle
-			if p.chess960 {
-				m |= moveChess960
-			}
+		if m, ok := p.castlingMove(us, side); ok {
 			ml.add(m)
 		}
 	}
+}
+
+// countCastling counts the castling moves of colour us, who is not in check.
+func (p *Position) countCastling(us Color) int {
+	n := 0
+	for side := KingSide; side <= QueenSide; side++ {
+		if _, ok := p.castlingMove(us, side); ok {
+			n++
+		}
+	}
+	return n
+}
+
+// castlingMove returns the castling move of colour us on side and whether it is legal, us not
+// being in check (FIDE Laws 3.8.2 and the Chess960 rules of Guidelines III): every square
+// between the king and its destination and between the rook and its destination must be
+// empty but for these two pieces; the squares the king crosses and its destination must not
+// be attacked; and the king must not be in check once the rook stands on its own destination.
+func (p *Position) castlingMove(us Color, side CastlingSide) (Move, bool) {
+	rsq := p.castling.RookSquare(us, side)
+	if rsq == NoSquare {
+		return NullMove, false
+	}
+	ksq := p.kings[us&1]
+	kto, rto := castleKingTo(ksq, rsq), castleRookTo(ksq, rsq)
+	kb, rb := uint64(1)<<ksq.bit(), uint64(1)<<rsq.bit()
+	path := between[ksq.bit()][kto.bit()] | between[rsq.bit()][rto.bit()] |
+		1<<kto.bit() | 1<<rto.bit()
+	if path&p.pieces[0]&^kb&^rb != 0 {
+		return NullMove, false
+	}
+	occ := p.pieces[0] &^ kb
+	for t := between[ksq.bit()][kto.bit()] | 1<<kto.bit(); t != 0; t &= t - 1 {
+		if p.attackedBit(bits.TrailingZeros64(t), us^1, occ) {
+			return NullMove, false
+		}
+	}
+	if p.attacked(kto, us^1, occ&^rb|1<<rto.bit()) {
+		return NullMove, false
+	}
+	m := Move(ksq) | Move(rsq)<<8 | moveCastle
+	if p.chess960 {
+		m |= moveChess960
+	}
+	return m, true
 }
 
 // play makes the move m, which must be legal in p, updating every field incrementally.

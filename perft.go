@@ -24,10 +24,10 @@ type perftFrame struct {
 
 func perft(frames []perftFrame) uint64 {
 	f := &frames[0]
-	f.pos.generate(&f.moves)
 	if len(frames) == 1 {
-		return uint64(f.moves.n)
+		return uint64(f.pos.countLegal())
 	}
+	f.pos.generate(&f.moves)
 	child := &frames[1]
 	var nodes uint64
 	for _, m := range f.moves.moves[:f.moves.n] {

@@ -2,6 +2,7 @@ package chess
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -301,5 +302,51 @@ func TestReadPerftSuite(t *testing.T) {
 	if len(got) != 1 || got[0].line != 3 || got[0].id != "a b" || got[0].fen != "8/8/8/8/8/8/8/K6k w - - 0 1" ||
 		!slices.Equal(got[0].depth, []int{1, 32}) || !slices.Equal(got[0].nodes, []uint64{3, 7}) {
 		t.Errorf("readPerftSuite = %+v", got)
+	}
+}
+
+// TestBulkCountMatchesGeneration is the differential test of Perft's bulk counting: on every
+// position of the perft suites and each position one move after it, countLegal (target sets
+// counted, pawns shifted all at once) gives exactly the number of moves generate produces.
+func TestBulkCountMatchesGeneration(t *testing.T) {
+	dir := sharedTestdata(t, "perft/normalized")
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no perft suites in %s: %v", dir, err)
+	}
+	var ml, children moveList
+	check := func(where string, p *Position) {
+		p.generate(&ml)
+		if got := p.countLegal(); got != ml.n {
+			t.Errorf("%s: countLegal(%q) = %d, generate makes %d moves", where, p.FEN(), got, ml.n)
+		}
+	}
+	checked := 0
+	for _, path := range append(files, "") {
+		entries := []perftSuiteEntry{{fen: queensFEN}}
+		if path != "" {
+			entries = readPerftSuite(t, path)
+		}
+		for _, e := range entries {
+			p, err := ParseFEN(e.fen)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", path, e.line, err)
+			}
+			if strings.Contains(path, "960") {
+				p = p.WithChess960(true)
+			}
+			where := fmt.Sprintf("%s:%d", filepath.Base(path), e.line)
+			check(where, &p)
+			p.generate(&children)
+			for _, m := range children.moves[:children.n] {
+				q := p
+				q.play(m)
+				check(where+" after "+m.String(), &q)
+				checked++
+			}
+		}
+	}
+	if checked < 100_000 {
+		t.Errorf("checked only %d positions", checked)
 	}
 }
