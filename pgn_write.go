@@ -17,12 +17,24 @@ type PGNWriteOptions struct {
 	// KeepTagOrder writes the tags in the game's order instead of the Seven Tag Roster
 	// first and the other tags sorted by name (§8.1.1).
 	KeepTagOrder bool
+	// NoComments leaves out the comments (and the commands in them, like [%clk]).
+	NoComments bool
+	// NoVariations writes the main line only (no RAV, §8.2.5).
+	NoVariations bool
+	// NoNAGs leaves out the NAGs.
+	NoNAGs bool
+	// LineWidth is the longest movetext line in bytes, a token longer than it alone on its
+	// line; 0 (or less) is the export format's 79 (§8.2.1: less than 80).
+	LineWidth int
 }
 
-// String returns the game in PGN export format (see WritePGN).
+// String returns the game in PGN export format (see WritePGN), or "<invalid PGN game: …>"
+// with the error when WritePGN refuses it.
 func (g *PGNGame) String() string {
 	var buf bytes.Buffer
-	g.WritePGN(&buf, PGNWriteOptions{})
+	if _, err := g.WritePGN(&buf, PGNWriteOptions{}); err != nil {
+		return "<invalid PGN game: " + err.Error() + ">"
+	}
 	return buf.String()
 }
 
@@ -42,8 +54,23 @@ func (g *PGNGame) WriteTo(w io.Writer) (int64, error) {
 // variations in parentheses, and the termination marker: the Result tag's value when it is
 // one, otherwise the game's Result, otherwise "*". Tags the game lacks are not invented.
 // Reading the output gives back the same tags, tree and comments.
+//
+// A game that cannot be written so is refused and nothing of it is written: a tag that
+// CheckTag refuses (a *TagError wrapping ErrBadTag), or a tree that Check refuses (a
+// *PGNTreeError wrapping ErrInvalidTree).
 func (g *PGNGame) WritePGN(w io.Writer, opts PGNWriteOptions) (int64, error) {
-	pw := pgnWriter{}
+	for _, t := range g.Tags {
+		if err := CheckTag(t.Name, t.Value); err != nil {
+			return 0, err
+		}
+	}
+	if err := g.Check(); err != nil {
+		return 0, err
+	}
+	pw := pgnWriter{opts: opts, width: opts.LineWidth}
+	if pw.width <= 0 {
+		pw.width = pgnLineWidth
+	}
 	tags := g.Tags
 	if !opts.KeepTagOrder {
 		tags = exportTagOrder(g.Tags)
@@ -65,7 +92,7 @@ func (g *PGNGame) WritePGN(w io.Writer, opts PGNWriteOptions) (int64, error) {
 	}
 	pw.lineStart = len(pw.buf)
 	if g.Root != nil {
-		for _, c := range g.Root.Comments {
+		for _, c := range pw.comments(g.Root.Comments) {
 			pw.comment(c)
 		}
 		pw.line(g.Root, true)
@@ -111,6 +138,16 @@ type pgnWriter struct {
 	buf       []byte
 	lineStart int
 	open      bool // a "(" waits to be glued to the next token
+	width     int  // the longest line
+	opts      PGNWriteOptions
+}
+
+// comments returns the comments to write: none with NoComments.
+func (pw *pgnWriter) comments(c []string) []string {
+	if pw.opts.NoComments {
+		return nil
+	}
+	return c
 }
 
 const pgnLineWidth = 79
@@ -121,7 +158,7 @@ func (pw *pgnWriter) token(t string) {
 		t, pw.open = "("+t, false
 	}
 	if len(pw.buf) > pw.lineStart {
-		if len(pw.buf)-pw.lineStart+1+len(t) > pgnLineWidth {
+		if len(pw.buf)-pw.lineStart+1+len(t) > pw.width {
 			pw.newline()
 		} else {
 			pw.buf = append(pw.buf, ' ')
@@ -132,7 +169,7 @@ func (pw *pgnWriter) token(t string) {
 
 // closeParen ends a variation, glued to its last token when the line has room.
 func (pw *pgnWriter) closeParen() {
-	if len(pw.buf)-pw.lineStart+1 > pgnLineWidth {
+	if len(pw.buf)-pw.lineStart+1 > pw.width {
 		pw.newline()
 	}
 	pw.buf = append(pw.buf, ')')
@@ -153,7 +190,7 @@ func (pw *pgnWriter) comment(text string) {
 		// a line break would end the comment early; reading folds it to a space anyway
 		text = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(text)
 		if len(pw.buf) > pw.lineStart {
-			if len(pw.buf)-pw.lineStart+2+len(text) > pgnLineWidth {
+			if len(pw.buf)-pw.lineStart+2+len(text) > pw.width {
 				pw.newline() // rather a line of its own than a line past 79 characters (§8.2.1)
 			} else {
 				pw.buf = append(pw.buf, ' ')
@@ -172,7 +209,7 @@ func (pw *pgnWriter) comment(text string) {
 	pw.token(words[0])
 	for _, w := range words[1:] {
 		// exactly one space or one line break between words: reading folds it back
-		if len(pw.buf)-pw.lineStart+1+len(w) > pgnLineWidth {
+		if len(pw.buf)-pw.lineStart+1+len(w) > pw.width {
 			pw.newline()
 		} else {
 			pw.buf = append(pw.buf, ' ')
@@ -188,11 +225,15 @@ func (pw *pgnWriter) line(node *PGNNode, needNumber bool) {
 	for len(node.Children) > 0 {
 		main := node.Children[0]
 		pw.move(node, main, needNumber)
-		needNumber = len(main.Comments) > 0
-		for _, v := range node.Children[1:] {
+		needNumber = len(pw.comments(main.Comments)) > 0
+		variations := node.Children[1:]
+		if pw.opts.NoVariations {
+			variations = nil
+		}
+		for _, v := range variations {
 			pw.open = true
 			pw.move(node, v, true)
-			pw.line(v, len(v.Comments) > 0 || len(v.Children) > 1)
+			pw.line(v, len(pw.comments(v.Comments)) > 0 || len(v.Children) > 1 && !pw.opts.NoVariations)
 			pw.closeParen()
 			needNumber = true
 		}
@@ -202,7 +243,7 @@ func (pw *pgnWriter) line(node *PGNNode, needNumber bool) {
 
 // move writes the move of child, played from parent's position, with its comments and NAGs.
 func (pw *pgnWriter) move(parent, child *PGNNode, needNumber bool) {
-	for _, c := range child.StartingComments {
+	for _, c := range pw.comments(child.StartingComments) {
 		pw.comment(c)
 		needNumber = true
 	}
@@ -222,10 +263,12 @@ func (pw *pgnWriter) move(parent, child *PGNNode, needNumber bool) {
 		tok = p.AppendSAN(tok, child.Move)
 	}
 	pw.token(string(tok))
-	for _, n := range child.NAGs {
-		pw.token("$" + strconv.Itoa(int(n)))
+	if !pw.opts.NoNAGs {
+		for _, n := range child.NAGs {
+			pw.token("$" + strconv.Itoa(int(n)))
+		}
 	}
-	for _, c := range child.Comments {
+	for _, c := range pw.comments(child.Comments) {
 		pw.comment(c)
 	}
 }

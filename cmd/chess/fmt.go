@@ -11,11 +11,12 @@ import (
 	"github.com/ox88/chess"
 )
 
-const fmtHelp = `Usage: chess fmt [-w] [-force] [FILE ...]
+const fmtHelp = `Usage: chess fmt [-w] [-force] [-nocomments] [-novariations] [-nonags] [-width N] [FILE ...]
 
 Rewrites the games of each PGN FILE (standard input when there is none or FILE is "-") in
 PGN export format: the Seven Tag Roster first, then the other tags by name; moves in exact
-SAN; lines under 80 characters; comments, NAGs and variations kept. The result goes to
+SAN; lines under 80 characters (-width); comments, NAGs and variations kept unless
+-nocomments, -novariations or -nonags drops them. The result goes to
 standard output, or with -w back into each file. A file with errors is not overwritten
 unless -force is given; its problems go to stderr.
 
@@ -29,6 +30,11 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("fmt", stdout, stderr, fmtHelp)
 	write := fs.Bool("w", false, "write the result to each file instead of standard output")
 	force := fs.Bool("force", false, "with -w, also overwrite files that have errors")
+	var opts chess.PGNWriteOptions
+	fs.BoolVar(&opts.NoComments, "nocomments", false, "leave out the comments (and the [%clk]-style commands in them)")
+	fs.BoolVar(&opts.NoVariations, "novariations", false, "write the main line only")
+	fs.BoolVar(&opts.NoNAGs, "nonags", false, "leave out the NAGs ($1, $14, ...)")
+	fs.IntVar(&opts.LineWidth, "width", 79, "the longest movetext line, in bytes")
 	if status, ok := parseFlags(fs, args, stdout); !ok {
 		return status
 	}
@@ -65,7 +71,10 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					}
 				}
 				if g != nil {
-					g.WriteTo(&buf)
+					if _, err := g.WritePGN(&buf, opts); err != nil {
+						fmt.Fprintf(stderr, "%s:%d: game %d: %v\n", name, g.Line, g.Index, err)
+						bad = true
+					}
 				}
 			}
 		} else {
