@@ -8,6 +8,7 @@ package chess
 
 import (
 	"iter"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -117,25 +118,11 @@ func (g *PGNGame) Moves() []Move {
 // comments, the form lichess and ChessBase write ([%clk 0:03:00], [%eval -1.25],
 // [%csl Ga4], [%cal Ga1a8]), with the white space around it trimmed.
 func (n *PGNNode) Command(name string) (string, bool) {
-	for _, c := range n.Comments {
-		for rest := c; ; {
-			i := strings.Index(rest, "[%")
-			if i < 0 {
-				break
-			}
-			rest = rest[i+2:]
-			end := strings.IndexByte(rest, ']')
-			if end < 0 {
-				break
-			}
-			cmd := rest[:end]
-			rest = rest[end+1:]
-			if strings.HasPrefix(cmd, name) && len(cmd) > len(name) && (cmd[len(name)] == ' ' || cmd[len(name)] == '\t') {
-				return strings.TrimSpace(cmd[len(name):]), true
-			}
-		}
+	ci, start, end, ok := findCommand(n.Comments, name)
+	if !ok {
+		return "", false
 	}
-	return "", false
+	return strings.TrimSpace(n.Comments[ci][start+2+len(name) : end-1]), true
 }
 
 // Clock returns the player's remaining time after the move, from [%clk H:MM:SS] (fractions
@@ -173,7 +160,7 @@ func parseClockTime(s string) (time.Duration, bool) {
 			if err != nil || f < 0 {
 				return 0, false
 			}
-			d += time.Duration(f * float64(time.Second))
+			d += time.Duration(math.Round(f * float64(time.Second)))
 			continue
 		}
 		v, err := strconv.Atoi(p)
