@@ -6,3 +6,5 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/leanovate/gopter v0.2.11
 )
+
+require github.com/klauspost/compress v1.18.4

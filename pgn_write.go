@@ -51,8 +51,9 @@ func (g *PGNGame) WriteTo(w io.Writer) (int64, error) {
 // token split, moves in exact SAN, a move number before every White move and "N..." before a
 // Black move that starts a line of play or follows a comment or a variation (§8.2.2.2),
 // comments in braces (one that contains "}" as ";" comments, one per line, §5), NAGs as $N,
-// variations in parentheses, and the termination marker: the Result tag's value when it is
-// one, otherwise the game's Result, otherwise "*". Tags the game lacks are not invented.
+// variations in parentheses, and the termination marker: the game's Result (the marker as
+// read, kept even where the Result tag disagrees), otherwise the Result tag's value when it is
+// one, otherwise "*". Tags the game lacks are not invented.
 // Reading the output gives back the same tags, tree and comments.
 //
 // A game that cannot be written so is refused and nothing of it is written: a tag that
@@ -97,14 +98,14 @@ func (g *PGNGame) WritePGN(w io.Writer, opts PGNWriteOptions) (int64, error) {
 		}
 		pw.line(g.Root, true)
 	}
-	result := g.Tag("Result")
+	result := g.Result // the marker as read: a Result tag that disagrees is the caller's to report
+	if result == "" {
+		result = g.Tag("Result")
+	}
 	switch result {
 	case "1-0", "0-1", "1/2-1/2", "*":
 	default:
-		result = g.Result
-		if result == "" {
-			result = "*"
-		}
+		result = "*"
 	}
 	pw.token(result)
 	pw.buf = append(pw.buf, "\n\n"...)

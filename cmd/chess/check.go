@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/bzip2"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,14 +20,22 @@ import (
 const checkHelp = `Usage: chess check [-W] [-strict] [-json] [-j N] [-q] [FILE ...]
 
 Replays every move of every game of each PGN FILE (standard input when there is none or
-FILE is "-"; .gz and .bz2 files are decompressed), variations included, checks that every move
-is legal and that the declared result fits the final position, and prints one line per
-problem:
+FILE is "-"), variations included, checks that every move is legal and that the declared
+result fits the final position, and prints one line per problem:
 
   FILE:LINE:COL: game N (White - Black, Round R), 23...Nf6: illegal move: ...
 
-A summary goes to stderr. Exit status: 0 no errors, 1 errors found, 2 bad usage or a file
-that cannot be opened.
+` + inputHelp + `
+A summary goes to stderr. Exit status: 0 no errors, 1 errors found, 2 bad usage, a file
+that cannot be opened, or a write error on standard output (a closed pipe ends the run
+quietly, status 141).
+
+With -json every line of standard output is a JSON object: one per game
+  {"file", "game", "line", "white", "black", "result", "plies", "fen", "outcome",
+   "errors": [{"line", "column", "ply", "move", "message", "kind"}], "warnings": [...]}
+one per problem of a whole file (it cannot be opened, is not PGN, reading it failed)
+  {"file", "kind", "message", "offset" (in its text, when known), "warning"}
+and a last one {"summary": {"files", "games", "moves", "errors", "warnings", "bytes", "seconds"}}.
 
 Example:
   chess check -W games.pgn
@@ -73,15 +79,19 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "chess check: -j must be at least 1")
 		return exitUsage
 	}
-	files := fs.Args()
-	if len(files) == 0 {
+	files, expandErrs := expandArgs(fs.Args())
+	if len(fs.Args()) == 0 {
 		files = []string{"-"}
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	defer out.Flush()
+	sw := &stdoutWriter{w: stdout}
+	out := bufio.NewWriterSize(sw, 64<<10)
 	start := time.Now()
 	var st checkStats
-	status := checkFiles(files, stdin, out, stderr, &opt, &st)
+	status := exitOK
+	for _, e := range expandErrs {
+		status = mergeStatus(status, reportInputError(out, stderr, &opt, &st, e))
+	}
+	status = mergeStatus(status, checkFiles(files, stdin, out, stderr, &opt, &st))
 	st.Seconds = time.Since(start).Seconds()
 	if opt.json {
 		json.NewEncoder(out).Encode(struct {
@@ -89,9 +99,16 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}{st})
 	}
 	out.Flush()
-	fmt.Fprintf(stderr, "%d files, %d games, %d moves, %d errors, %d warnings in %.2f s (%.0f games/s, %.1f MB/s)\n",
+	if err := sw.failed(); err != nil {
+		return writeFailure("check", err, stderr)
+	}
+	hidden := ""
+	if !opt.warnings && !opt.json && st.Warnings > 0 {
+		hidden = fmt.Sprintf("; %d warnings not shown (-W shows them)", st.Warnings)
+	}
+	fmt.Fprintf(stderr, "%d files, %d games, %d moves, %d errors, %d warnings in %.2f s (%.0f games/s, %.1f MB/s)%s\n",
 		st.Files, st.Games, st.Moves, st.Errors, st.Warnings, st.Seconds,
-		float64(st.Games)/st.Seconds, float64(st.Bytes)/1e6/st.Seconds)
+		float64(st.Games)/st.Seconds, float64(st.Bytes)/1e6/st.Seconds, hidden)
 	return status
 }
 
@@ -189,6 +206,9 @@ func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Wr
 	turn := make(chan struct{}) // the turn of the next job: the files before it are printed
 	close(turn)
 	for _, name := range files {
+		if stdoutFailed(out) {
+			break
+		}
 		if workers == 1 || !isSmallFile(name) {
 			settle(0)
 			status = mergeStatus(status, checkFile(name, stdin, out, stderr, opt, st))
@@ -212,11 +232,21 @@ func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Wr
 
 // isSmallFile reports whether name is a regular, uncompressed file smaller than largeFile.
 func isSmallFile(name string) bool {
-	if stdinOrCompressed(name) {
+	if name == "-" {
 		return false
 	}
-	fi, err := os.Stat(name)
-	return err == nil && fi.Mode().IsRegular() && fi.Size() < largeFile
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() >= largeFile {
+		return false
+	}
+	head := make([]byte, 8)
+	n, _ := io.ReadFull(f, head)
+	return compression(head[:n]) == ""
 }
 
 // add adds the totals of another run to st, all but the elapsed time.
@@ -227,59 +257,6 @@ func (st *checkStats) add(o *checkStats) {
 	st.Errors += o.Errors
 	st.Warnings += o.Warnings
 	st.Bytes += o.Bytes
-}
-
-// openPGN opens a file by name ("-" is stdin) and decompresses .gz and .bz2; size is the
-// file's size on disk, or -1.
-func openPGN(name string, stdin io.Reader) (r io.Reader, size int64, closer func(), err error) {
-	closer = func() {}
-	var f io.Reader = stdin
-	size = -1
-	if name != "-" {
-		file, err := os.Open(name)
-		if err != nil {
-			return nil, 0, closer, err
-		}
-		closer = func() { file.Close() }
-		if fi, err := file.Stat(); err == nil {
-			if fi.IsDir() {
-				closer()
-				return nil, 0, func() {}, fmt.Errorf("%s is a directory", name)
-			}
-			size = fi.Size()
-		}
-		f = file
-	}
-	return f, size, closer, nil
-}
-
-// stdinOrCompressed reports whether name stands for standard input ("-") or for a file that
-// decompress unpacks (.gz, .bz2): input that is read as a stream, never in place.
-func stdinOrCompressed(name string) bool {
-	return name == "-" || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".bz2")
-}
-
-// decompress wraps r by the file name's extension.
-func decompress(name string, r io.Reader) (io.Reader, error) {
-	switch {
-	case strings.HasSuffix(name, ".gz"):
-		return gzip.NewReader(r)
-	case strings.HasSuffix(name, ".bz2"):
-		return bzip2.NewReader(r), nil
-	}
-	return r, nil
-}
-
-// countingReader counts the bytes read through it, for the progress bar and the MB/s.
-type countingReader struct {
-	r io.Reader
-	n atomic.Int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
 }
 
 // jsonProblem is one error or warning in -json output.
@@ -309,62 +286,144 @@ type jsonGame struct {
 
 // checkFile checks one file and returns exitOK, exitProblems or exitUsage.
 func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOptions, st *checkStats) int {
-	raw, size, closer, err := openPGN(name, stdin)
+	in, err := openInput(name, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "chess check: %v\n", err)
-		return exitUsage
+		return reportInputError(out, stderr, opt, st, err.(*inputError))
 	}
-	defer closer()
+	defer in.Close()
 	st.Files++
-	counter := &countingReader{r: raw}
-	status := exitOK
-	input, err := decompress(name, counter)
-	if err != nil {
-		fmt.Fprintf(out, "%s: read error: %v\n", name, err)
-		st.Errors++
-		st.Bytes += counter.n.Load()
-		return exitProblems
+	if in.mismatch != "" {
+		st.Warnings++
+		warn := &inputError{name, -1, "name mismatch", in.mismatch}
+		if opt.json {
+			writeJSONFileProblem(out, warn, true)
+		} else if opt.warnings {
+			fmt.Fprintf(out, "%s: warning: %s\n", name, in.mismatch)
+		}
 	}
+	status := exitOK
 	var games atomic.Int64
-	stopProgress := startProgress(stderr, opt, name, size, counter, &games)
+	stopProgress := startProgress(stderr, opt, name, in.size, in.raw, &games)
 	defer stopProgress()
 
-	r := chess.NewPGNReader(input)
+	r := chess.NewPGNReader(in.text)
 	r.NoTree = true
 	r.Workers = opt.workers
 	defer r.Close()
 	for g, err := range r.All() {
 		if g == nil {
-			// the input failed before any game
-			fmt.Fprintf(out, "%s: read error: %v\n", name, err)
+			// the input failed between games
 			st.Errors++
 			status = exitProblems
+			reportProblem(out, opt, &inputError{name, in.textOffset(), "I/O error", err.Error()})
 			break
 		}
 		games.Add(1)
 		st.Games++
 		st.Moves += g.Plies
 		errs, warns := problems(g, err, opt)
+		ioErr := cutByIOError(&errs)
 		st.Errors += len(errs)
 		st.Warnings += len(warns)
-		if len(errs) > 0 {
+		if len(errs) > 0 || ioErr != nil {
 			status = exitProblems
 		}
 		if opt.json {
 			writeJSONGame(out, name, g, errs, warns)
-			continue
+		} else {
+			printed := errs
+			if opt.warnings {
+				printed = append(append([]*chess.PGNError(nil), errs...), warns...)
+				sort.SliceStable(printed, func(i, j int) bool { return printed[i].Offset < printed[j].Offset })
+			}
+			for _, e := range printed {
+				fmt.Fprintf(out, "%s:%s\n", name, e)
+			}
 		}
-		printed := errs
-		if opt.warnings {
-			printed = append(append([]*chess.PGNError(nil), errs...), warns...)
-			sort.SliceStable(printed, func(i, j int) bool { return printed[i].Offset < printed[j].Offset })
+		if ioErr != nil {
+			st.Errors++
+			reportProblem(out, opt, &inputError{name, ioErr.Offset, "I/O error",
+				fmt.Sprintf("%s (in game %d, line %d)", ioErrorText(ioErr), g.Index, ioErr.Line)})
 		}
-		for _, e := range printed {
-			fmt.Fprintf(out, "%s:%s\n", name, e)
+		if stdoutFailed(out) {
+			break
 		}
 	}
-	st.Bytes += counter.n.Load()
+	st.Bytes += in.textOffset()
 	return status
+}
+
+// reportInputError reports a file that could not be checked at all and returns the exit
+// status: exitUsage when it could not be opened (a message on stderr, or an object under
+// -json), else exitProblems, with the error counted and printed as the file's problem.
+func reportInputError(out, stderr io.Writer, opt *checkOptions, st *checkStats, e *inputError) int {
+	if e.Kind == "open error" {
+		if opt.json {
+			writeJSONFileProblem(out, e, false)
+		} else {
+			fmt.Fprintf(stderr, "chess check: %v\n", e)
+		}
+		return exitUsage
+	}
+	st.Files++
+	st.Errors++
+	reportProblem(out, opt, e)
+	return exitProblems
+}
+
+// reportProblem prints a problem of a whole file: an object under -json, else a line.
+func reportProblem(out io.Writer, opt *checkOptions, e *inputError) {
+	if opt.json {
+		writeJSONFileProblem(out, e, false)
+	} else {
+		fmt.Fprintln(out, e)
+	}
+}
+
+// cutByIOError takes the I/O error out of a game's errors, with the error of the token that
+// the failure cut short (one that reaches the offset where reading failed), and returns it;
+// nil when reading did not fail in the game. The error of a half-read token says nothing
+// about the game: the I/O error is the problem.
+func cutByIOError(errs *[]*chess.PGNError) *chess.PGNError {
+	var ioErr *chess.PGNError
+	for _, e := range *errs {
+		if e.Kind() == "I/O error" {
+			ioErr = e
+		}
+	}
+	if ioErr == nil {
+		return nil
+	}
+	kept := (*errs)[:0]
+	for _, e := range *errs {
+		if e != ioErr && e.Offset+int64(len(e.Token)) < ioErr.Offset {
+			kept = append(kept, e)
+		}
+	}
+	*errs = kept
+	return ioErr
+}
+
+// ioErrorText is the OS or decompressor error of a game's I/O error.
+func ioErrorText(e *chess.PGNError) string {
+	if e.Err != nil {
+		return e.Err.Error()
+	}
+	return e.Message
+}
+
+// stdoutFailed reports whether writing to the run's standard output has failed.
+func stdoutFailed(w io.Writer) bool {
+	switch w := w.(type) {
+	case *bufio.Writer:
+		_, err := w.Write(nil)
+		return err != nil
+	case jobOut:
+		return stdoutFailed(w.out)
+	case *stdoutWriter:
+		return w.failed() != nil
+	}
+	return false
 }
 
 // problems sorts a game's findings into errors and warnings: the reader's errors, its

@@ -3,10 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/ox88/chess"
 )
@@ -16,9 +15,28 @@ const fmtHelp = `Usage: chess fmt [-w] [-force] [-nocomments] [-novariations] [-
 Rewrites the games of each PGN FILE (standard input when there is none or FILE is "-") in
 PGN export format: the Seven Tag Roster first, then the other tags by name; moves in exact
 SAN; lines under 80 characters (-width); comments, NAGs and variations kept unless
--nocomments, -novariations or -nonags drops them. The result goes to
-standard output, or with -w back into each file. A file with errors is not overwritten
-unless -force is given; its problems go to stderr.
+-nocomments, -novariations or -nonags drops them; the termination marker as written (a
+Result tag that disagrees is kept too, with a warning). The result goes to standard output,
+or with -w back into each file.
+
+fmt keeps what it was given: a game with errors (an illegal move, a syntax error, ...) is
+written unchanged, as its original text, with one line on stderr naming its first error; so
+is a game that the writer refuses (a tag it cannot write) and one whose export would be over
+the reader's default budgets (see chess check). A file
+with errors is not rewritten unless -force is given. Games are read and written one at a
+time: memory is bounded by the largest game, not by the file.
+
+-w rewrites the file a name points to (through symbolic links) as gofmt -w does: through a
+temporary file in the same folder, renamed over the original once complete, with the
+original's mode and owner. It refuses a file with no write permission bit (even as root),
+anything that is not a regular file, and compressed files. A run interrupted (a write error,
+a full disk, SIGINT, SIGTERM, SIGHUP) leaves the original untouched and removes the
+temporary file.
+
+` + inputHelp + `
+Exit status: 0 no errors, 1 errors found, 2 bad usage, a file that cannot be read or could
+not be rewritten, or a write error on standard output (a closed pipe ends the run quietly,
+status 141).
 
 Example:
   chess fmt -w games.pgn
@@ -26,108 +44,202 @@ Example:
 Flags:
 `
 
+// fmtOptions are the flags of chess fmt.
+type fmtOptions struct {
+	write bool
+	force bool
+	pgn   chess.PGNWriteOptions
+}
+
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("fmt", stdout, stderr, fmtHelp)
-	write := fs.Bool("w", false, "write the result to each file instead of standard output")
-	force := fs.Bool("force", false, "with -w, also overwrite files that have errors")
-	var opts chess.PGNWriteOptions
-	fs.BoolVar(&opts.NoComments, "nocomments", false, "leave out the comments (and the [%clk]-style commands in them)")
-	fs.BoolVar(&opts.NoVariations, "novariations", false, "write the main line only")
-	fs.BoolVar(&opts.NoNAGs, "nonags", false, "leave out the NAGs ($1, $14, ...)")
-	fs.IntVar(&opts.LineWidth, "width", 79, "the longest movetext line, in bytes")
+	var opt fmtOptions
+	fs.BoolVar(&opt.write, "w", false, "write the result to each file instead of standard output")
+	fs.BoolVar(&opt.force, "force", false, "with -w, also rewrite files that have errors (their games with errors\nare kept as written)")
+	fs.BoolVar(&opt.pgn.NoComments, "nocomments", false, "leave out the comments (and the [%clk]-style commands in them)")
+	fs.BoolVar(&opt.pgn.NoVariations, "novariations", false, "write the main line only")
+	fs.BoolVar(&opt.pgn.NoNAGs, "nonags", false, "leave out the NAGs ($1, $14, ...)")
+	fs.IntVar(&opt.pgn.LineWidth, "width", 79, "the longest movetext line, in bytes")
 	if status, ok := parseFlags(fs, args, stdout); !ok {
 		return status
 	}
-	files := fs.Args()
-	if len(files) == 0 {
+	files, expandErrs := expandArgs(fs.Args())
+	if len(fs.Args()) == 0 {
 		files = []string{"-"}
 	}
 	status := exitOK
-	for _, name := range files {
-		if *write && stdinOrCompressed(name) {
-			fmt.Fprintf(stderr, "chess fmt: -w cannot rewrite %s in place\n", name)
-			status = exitUsage
-			continue
+	for _, e := range expandErrs {
+		fmt.Fprintf(stderr, "chess fmt: %v\n", e)
+		status = exitUsage
+	}
+	if opt.write {
+		stop := catchSignals()
+		defer stop()
+		for _, name := range files {
+			status = mergeStatus(status, rewriteFile(name, stderr, &opt))
 		}
-		raw, _, closer, err := openPGN(name, stdin)
+		return status
+	}
+	sw := &stdoutWriter{w: stdout}
+	out := bufio.NewWriterSize(sw, 64<<10)
+	for _, name := range files {
+		in, err := openInput(name, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "chess fmt: %v\n", err)
 			status = exitUsage
 			continue
 		}
-		var buf bytes.Buffer
-		bad := false
-		input, err := decompress(name, raw)
-		if err == nil {
-			for g, gerr := range chess.Games(input) {
-				if gerr != nil {
-					bad = true
-					if list, ok := gerr.(chess.ErrorList); ok {
-						for _, e := range list {
-							fmt.Fprintf(stderr, "%s:%s\n", name, e)
-						}
-					} else {
-						fmt.Fprintf(stderr, "%s: %v\n", name, gerr)
-					}
-				}
-				if g != nil {
-					if _, err := g.WritePGN(&buf, opts); err != nil {
-						fmt.Fprintf(stderr, "%s:%d: game %d: %v\n", name, g.Line, g.Index, err)
-						bad = true
-					}
-				}
-			}
-		} else {
-			fmt.Fprintf(stderr, "%s: read error: %v\n", name, err)
-			bad = true
+		bad, rerr, werr := formatGames(name, in, out, stderr, &opt)
+		in.Close()
+		if werr == nil {
+			werr = sw.failed()
 		}
-		closer()
-		if bad && status == exitOK {
-			status = exitProblems
+		if werr != nil {
+			out.Flush()
+			return writeFailure("fmt", werr, stderr)
 		}
-		if !*write {
-			stdout.Write(buf.Bytes())
-			continue
-		}
-		if bad && !*force {
-			fmt.Fprintf(stderr, "chess fmt: %s has errors: not rewritten (use -force)\n", name)
-			continue
-		}
-		if err := replaceFile(name, buf.Bytes()); err != nil {
-			fmt.Fprintf(stderr, "chess fmt: %v\n", err)
+		if rerr != nil {
 			status = exitUsage
+		} else if bad {
+			status = mergeStatus(status, exitProblems)
 		}
+	}
+	out.Flush()
+	if err := sw.failed(); err != nil {
+		return writeFailure("fmt", err, stderr)
 	}
 	return status
 }
 
-// replaceFile writes data to a temporary file beside name and renames it over name, so a
-// failure leaves the original intact.
-func replaceFile(name string, data []byte) error {
-	fi, err := os.Stat(name)
-	if err != nil {
+// formatGames writes the games of in to w in export format, one at a time. A game with errors
+// is written as its original text, with one line on stderr; bad reports whether there was
+// one. readErr is the error that cut the input short (reported on stderr with the file and
+// offset); writeErr the first error of w, which stops the run.
+func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmtOptions) (bad bool, readErr, writeErr error) {
+	rec := &recorder{r: in.text}
+	r := chess.NewPGNReader(rec)
+	var pending *chess.PGNGame // a game to write as its original text, once its end is known
+	var buf bytes.Buffer
+	flushPending := func(end int64) error {
+		if pending == nil {
+			return nil
+		}
+		text := bytes.TrimRight(rec.text(pending.Offset, end), " \t\r\n")
+		pending = nil
+		if _, err := w.Write(text); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, "\n\n")
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".chess-fmt-*")
-	if err != nil {
-		return err
+	for {
+		g, err := r.Read()
+		if g == nil {
+			if err == io.EOF {
+				err = nil
+			}
+			if werr := flushPending(rec.n); werr != nil {
+				return bad, err, werr
+			}
+			if err != nil {
+				readErr = &inputError{name, in.textOffset(), "I/O error", err.Error()}
+				fmt.Fprintf(stderr, "chess fmt: %v\n", readErr)
+			}
+			return bad, readErr, nil
+		}
+		if werr := flushPending(g.Offset); werr != nil {
+			return bad, nil, werr
+		}
+		rec.discard(g.Offset)
+		if result := g.Tag("Result"); g.Result != "" && result != "" && result != g.Result {
+			fmt.Fprintf(stderr, "%s:%d: game %d: warning: the Result tag says %s, the termination marker %s: both kept\n",
+				name, g.Line, g.Index, result, g.Result)
+		}
+		if err != nil {
+			bad = true
+			pending = g
+			var list chess.ErrorList
+			errors.As(err, &list)
+			if ioErr := cutByIOError((*[]*chess.PGNError)(&list)); ioErr != nil {
+				// written as far as it was read; the I/O error ends the input
+				fmt.Fprintf(stderr, "%s:%d: game %d: cut short by a read error: written as read\n", name, g.Line, g.Index)
+				continue
+			}
+			more := ""
+			if len(list) > 1 {
+				more = fmt.Sprintf(" (and %d more errors)", len(list)-1)
+			}
+			first := err.Error()
+			if len(list) > 0 {
+				first = list[0].Error()
+			}
+			fmt.Fprintf(stderr, "%s:%s%s: written as it was\n", name, first, more)
+			continue
+		}
+		buf.Reset()
+		if _, err := g.WritePGN(&buf, opt.pgn); err != nil {
+			bad = true
+			fmt.Fprintf(stderr, "%s:%d: game %d: %v: written as it was\n", name, g.Line, g.Index, err)
+			pending = g
+			continue
+		}
+		if !readableByDefault(buf.Bytes()) {
+			fmt.Fprintf(stderr, "%s:%d: game %d: its export would be over the reader's default budgets: written as it was\n", name, g.Line, g.Index)
+			pending = g
+			continue
+		}
+		if _, err := w.Write(buf.Bytes()); err != nil {
+			return bad, nil, err
+		}
 	}
-	w := bufio.NewWriter(tmp)
-	_, werr := w.Write(data)
-	if werr == nil {
-		werr = w.Flush()
+}
+
+// readableByDefault reports whether a reader with the default budgets reads the game text
+// whole. Text shorter than DefaultMaxTokens bytes has fewer tokens than that; longer text (a
+// game of hundreds of thousands of moves, whose move numbers add tokens) is read back.
+func readableByDefault(text []byte) bool {
+	if len(text) < chess.DefaultMaxTokens {
+		return true
 	}
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
+	r := chess.NewPGNReader(bytes.NewReader(text))
+	r.NoTree = true
+	_, err := r.Read()
+	return !errors.Is(err, chess.ErrBudget)
+}
+
+// recorder keeps the text read through it from a given offset on, so that a game can be
+// written as it was. It holds the text from the start of the last game read: the largest
+// game and the reader's read-ahead.
+type recorder struct {
+	r    io.Reader
+	buf  []byte
+	base int64 // the offset of buf[0]
+	n    int64 // the bytes read
+}
+
+func (c *recorder) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.buf = append(c.buf, p[:n]...)
+	c.n += int64(n)
+	return n, err
+}
+
+// text returns the text from offset start to end.
+func (c *recorder) text(start, end int64) []byte {
+	start, end = max(start, c.base), min(end, c.n)
+	if start >= end {
+		return nil
 	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), fi.Mode().Perm())
+	return c.buf[start-c.base : end-c.base]
+}
+
+// discard forgets the text before offset. The text kept moves to the front of the buffer only
+// once the forgotten part is the larger one, so each byte is moved about once.
+func (c *recorder) discard(offset int64) {
+	k := min(offset-c.base, int64(len(c.buf)))
+	if k <= 0 || k < int64(len(c.buf))/2 {
+		return
 	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), name)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-	}
-	return werr
+	c.buf = c.buf[:copy(c.buf, c.buf[k:])]
+	c.base += k
 }

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// debianTool returns the path of a Debian tool that a test needs (.ci/run installs it), or
+// skips the test when it cannot be had.
+func debianTool(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s is not installed (apt-get install %s): %v", name, name, err)
+	}
+	return path
+}
+
+func gzipped(t *testing.T, data []byte) []byte {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(data)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func zstded(t *testing.T, data []byte, opts ...zstd.EOption) []byte {
+	var b bytes.Buffer
+	w, err := zstd.NewWriter(&b, append([]zstd.EOption{zstd.WithEncoderConcurrency(1)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(data)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// bzipped compresses with Debian's bzip2: the standard library has no bzip2 writer.
+func bzipped(t *testing.T, data []byte) []byte {
+	cmd := exec.Command(debianTool(t, "bzip2"), "-c", "-1") // blocks of 100 kB: a cut stream still has whole blocks
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Every input kind gives the same report as the plain file, on files and on standard input:
+// the format is found from the first bytes, whatever the name says.
+func TestCheckInputKinds(t *testing.T) {
+	dir := t.TempDir()
+	sample := readFile(t, "../../testdata/sample.pgn")
+	golden := string(readFile(t, "../../testdata/sample.check.golden"))
+	kinds := []struct {
+		name string
+		data []byte
+	}{
+		{"sample.pgn.gz", gzipped(t, sample)},
+		{"sample.pgn.zst", zstded(t, sample)},
+		{"sample.pgn.bz2", bzipped(t, sample)},
+		// concatenated frames and members read as one text
+		{"two.pgn.gz", append(gzipped(t, sample[:1000]), gzipped(t, sample[1000:])...)},
+		{"two.pgn.zst", append(zstded(t, sample[:1000]), zstded(t, sample[1000:])...)},
+		{"two.pgn.bz2", append(bzipped(t, sample[:1000]), bzipped(t, sample[1000:])...)},
+		// a frame whose window needs zstd --long=27
+		{"long.pgn.zst", zstded(t, sample, zstd.WithWindowSize(1<<27))},
+		// the name does not decide
+		{"zstd-named.pgn", zstded(t, sample)},
+	}
+	for _, k := range kinds {
+		name := filepath.Join(dir, k.name)
+		os.WriteFile(name, k.data, 0o644)
+		out, _, code := runChess(t, nil, "check", name)
+		if want := strings.ReplaceAll(golden, "testdata/sample.pgn:", name+":"); out != want || code != exitProblems {
+			t.Errorf("%s: exit %d\n%s", k.name, code, out)
+		}
+		out, _, code = runChess(t, k.data, "check")
+		if want := strings.ReplaceAll(golden, "testdata/sample.pgn:", "-:"); out != want || code != exitProblems {
+			t.Errorf("%s on stdin: exit %d\n%s", k.name, code, out)
+		}
+	}
+}
+
+// A real zstd --long=27 frame from Debian's zstd.
+func TestCheckZstdLongWindow(t *testing.T) {
+	zstdTool := debianTool(t, "zstd")
+	dir := t.TempDir()
+	name := filepath.Join(dir, "long.pgn")
+	os.WriteFile(name, readFile(t, "../../testdata/sample.pgn"), 0o644)
+	if out, err := exec.Command(zstdTool, "-q", "--long=27", name).CombinedOutput(); err != nil {
+		t.Fatalf("zstd: %v %s", err, out)
+	}
+	out, _, code := runChess(t, nil, "check", name+".zst")
+	golden := string(readFile(t, "../../testdata/sample.check.golden"))
+	if want := strings.ReplaceAll(golden, "testdata/sample.pgn:", name+".zst:"); out != want || code != exitProblems {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
+
+// A stream cut short is one I/O error with the file and the offset in its text, after the
+// games read whole, never a syntax error of the half-read token; the run goes on.
+func TestCheckTruncatedFrames(t *testing.T) {
+	dir := t.TempDir()
+	var text bytes.Buffer
+	for i := 0; text.Len() < 600<<10; i++ {
+		text.WriteString("[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n")
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut.pgn.gz", gzipped(t, text.Bytes()), "gzip: the compressed data is cut short: unexpected EOF"},
+		{"cut.pgn.zst", zstded(t, text.Bytes()), "zstd: the compressed data is cut short: unexpected EOF"},
+		{"cut.pgn.bz2", bzipped(t, text.Bytes()), "bzip2: the compressed data is cut short: unexpected EOF"},
+	} {
+		name := filepath.Join(dir, tc.name)
+		os.WriteFile(name, tc.data[:len(tc.data)*2/3], 0o644)
+		out, stderr, code := runChess(t, nil, "check", name, "testdata/sample.pgn")
+		lines := strings.SplitN(out, "\n", 2)
+		if code != exitProblems || !strings.HasPrefix(lines[0], name+": read error at offset ") || !strings.Contains(lines[0], tc.want) ||
+			!strings.HasPrefix(lines[1], "testdata/sample.pgn:") || !strings.HasPrefix(stderr, "2 files, ") {
+			t.Errorf("%s: exit %d\n%s%s", tc.name, code, lines[0], stderr)
+		}
+		// the offset is where the text stops: the games before it are all counted
+		var off int64
+		if _, err := fmtSscanf(lines[0], name+": read error at offset %d:", &off); err != nil || off <= 0 || off >= int64(text.Len()) {
+			t.Errorf("%s: offset %d, %v", tc.name, off, err)
+		}
+	}
+}
+
+// Input that is not PGN text stops that file with one error naming the file and what it looks
+// like (exit 1), and the run goes on with the next file.
+func TestCheckNotPGN(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, data, 0o644)
+		return p
+	}
+	sample := readFile(t, "../../testdata/sample.pgn")
+	withNUL := append(append([]byte(nil), sample[:500]...), 0)
+	for _, tc := range []struct {
+		name, want string
+	}{
+		{write("exe.pgn", readFile(t, chessBin)), ": not PGN text: it looks like an ELF executable"},
+		{write("nul.pgn", withNUL), ": not PGN text: it looks like binary data (a NUL byte at offset 500)"},
+		{write("games.zip", []byte("PK\x03\x04rest of a zip")), ": not PGN text: it looks like a zip archive"},
+		{write("games.pgn.xz", []byte("\xfd7zXZ\x00\x00rest")), ": xz-compressed data: not supported, decompress it with xz -d"},
+		{write("gz-in-gz.pgn.gz", gzipped(t, gzipped(t, sample))), ": not PGN text: it looks like gzip-compressed data inside gzip"},
+		{write("tar.pgn.zst", zstded(t, append(make([]byte, 257), "ustar\x00"...))), ": not PGN text: it looks like a tar archive inside zstd"},
+	} {
+		out, stderr, code := runChess(t, nil, "check", tc.name, "testdata/sample.pgn")
+		golden := string(readFile(t, "../../testdata/sample.check.golden"))
+		first, rest, _ := strings.Cut(out, "\n")
+		if code != exitProblems || !strings.HasPrefix(first, tc.name+tc.want) || rest != golden || !strings.HasPrefix(stderr, "2 files, 7 games, 121 moves, 7 errors") {
+			t.Errorf("%s: exit %d\n%s\n%s", tc.name, code, first, stderr)
+		}
+		// the same on standard input, and as a JSON object under -json
+		out, _, code = runChess(t, readFile(t, tc.name), "check", "-json")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		var p jsonFileProblem
+		if err := json.Unmarshal([]byte(lines[0]), &p); err != nil || code != exitProblems || len(lines) != 2 ||
+			p.File != "-" || !strings.HasPrefix("-: "+p.Message, "-"+tc.want) || p.Warning {
+			t.Errorf("%s on stdin -json: exit %d, %v\n%s", tc.name, code, err, out)
+		}
+	}
+}
+
+// A directory stands for the PGN files under it, recursively, in name order; other files are
+// left out; a directory without any is an error.
+func TestCheckDirectory(t *testing.T) {
+	dir := t.TempDir()
+	sample := readFile(t, "../../testdata/sample.pgn")
+	os.MkdirAll(filepath.Join(dir, "b", "deep"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "empty"), 0o755)
+	files := map[string][]byte{
+		"a.pgn":            []byte("1. e4 e5 2. Ke3 *\n"),
+		"b/deep/c.pgn.zst": zstded(t, sample),
+		"b/d.pgn.gz":       gzipped(t, []byte("1. d4 d5 2. Kd3 *\n")),
+		"c.txt":            []byte("not looked at"),
+		"z.pgn.xz":         []byte("not looked at"),
+	}
+	for name, data := range files {
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	out, stderr, code := runChess(t, nil, "check", dir)
+	golden := string(readFile(t, "../../testdata/sample.check.golden"))
+	want := filepath.Join(dir, "a.pgn") + ":1:13: game 1, 2.Ke3: illegal move: no king can move to e3\n" +
+		filepath.Join(dir, "b/d.pgn.gz") + ":1:13: game 1, 2.Kd3: illegal move: no king can move to d3\n" +
+		strings.ReplaceAll(golden, "testdata/sample.pgn:", filepath.Join(dir, "b/deep/c.pgn.zst")+":")
+	if code != exitProblems || out != want || !strings.HasPrefix(stderr, "3 files, 9 games") {
+		t.Errorf("exit %d\n%s\nwant\n%s%s", code, out, want, stderr)
+	}
+	_, stderr, code = runChess(t, nil, "check", filepath.Join(dir, "empty"))
+	if code != exitUsage || !strings.Contains(stderr, "empty: directory has no .pgn, .pgn.gz, .pgn.bz2, .pgn.zst files") {
+		t.Errorf("empty directory: exit %d %s", code, stderr)
+	}
+}
+
+var fmtSscanf = fmt.Sscanf
