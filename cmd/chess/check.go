@@ -51,6 +51,7 @@ type checkOptions struct {
 	json     bool
 	workers  int
 	quiet    bool
+	stdout   *stdoutWriter // the run's standard output, whose failure stops the run
 }
 
 // checkStats are the totals of a run.
@@ -84,6 +85,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		files = []string{"-"}
 	}
 	sw := &stdoutWriter{w: stdout}
+	opt.stdout = sw
 	out := bufio.NewWriterSize(sw, 64<<10)
 	start := time.Now()
 	var st checkStats
@@ -206,7 +208,7 @@ func checkFiles(files []string, stdin io.Reader, out *bufio.Writer, stderr io.Wr
 	turn := make(chan struct{}) // the turn of the next job: the files before it are printed
 	close(turn)
 	for _, name := range files {
-		if stdoutFailed(out) {
+		if opt.stdoutFailed() {
 			break
 		}
 		if workers == 1 || !isSmallFile(name) {
@@ -345,7 +347,7 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 			reportProblem(out, opt, &inputError{name, ioErr.Offset, "I/O error",
 				fmt.Sprintf("%s (in game %d, line %d)", ioErrorText(ioErr), g.Index, ioErr.Line)})
 		}
-		if stdoutFailed(out) {
+		if opt.stdoutFailed() {
 			break
 		}
 	}
@@ -413,17 +415,8 @@ func ioErrorText(e *chess.PGNError) string {
 }
 
 // stdoutFailed reports whether writing to the run's standard output has failed.
-func stdoutFailed(w io.Writer) bool {
-	switch w := w.(type) {
-	case *bufio.Writer:
-		_, err := w.Write(nil)
-		return err != nil
-	case jobOut:
-		return stdoutFailed(w.out)
-	case *stdoutWriter:
-		return w.failed() != nil
-	}
-	return false
+func (opt *checkOptions) stdoutFailed() bool {
+	return opt.stdout != nil && opt.stdout.failed() != nil
 }
 
 // problems sorts a game's findings into errors and warnings: the reader's errors, its
