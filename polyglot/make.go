@@ -59,8 +59,11 @@ const countMax = 16384
 type Maker struct {
 	opts    MakeOptions
 	entries []makeEntry
-	head    map[uint64]int32 // key -> first entry of the position, chained by next
-	games   int
+	// slots is an open-addressing table of indexes into entries (-1 empty), probed
+	// linearly from key&mask, so all the moves of a position are found from one probe.
+	slots []int32
+	games int
+	line  []lineMove // scratch for AddMoves
 }
 
 type makeEntry struct {
@@ -68,7 +71,12 @@ type makeEntry struct {
 	move   uint16
 	n, sum uint16
 	white  bool
-	next   int32 // the next entry of the same key, or -1
+}
+
+type lineMove struct {
+	key   uint64
+	move  uint16
+	white bool
 }
 
 // NewMaker returns a Maker with the options opts, or an error when they are out of range
@@ -90,7 +98,7 @@ func NewMaker(opts MakeOptions) (*Maker, error) {
 	if opts.MinGame == 0 {
 		opts.MinGame = DefaultMinGame
 	}
-	return &Maker{opts: opts, head: make(map[uint64]int32)}, nil
+	return &Maker{opts: opts}, nil
 }
 
 // Games returns how many games were added.
@@ -116,7 +124,7 @@ func (mk *Maker) AddMoves(start chess.Position, moves []chess.Move, result strin
 	if i := slices.Index(moves, chess.NullMove); i >= 0 {
 		moves = moves[:i] // a book has no entry for a pass: the line ends there
 	}
-	raws := make([]uint16, len(moves))
+	line := mk.line[:0]
 	p := start
 	for i, m := range moves {
 		next, err := p.Play(m)
@@ -126,9 +134,10 @@ func (mk *Maker) AddMoves(start chess.Position, moves []chess.Move, result strin
 		if !m.IsCastle() && m.From() == p.KingSquare(p.Turn()) {
 			m = legalForm(p, m) // a plain king move may be castling, which encodes apart
 		}
-		raws[i] = EncodeMove(m)
+		line = append(line, lineMove{p.Hash(), EncodeMove(m), p.Turn() == chess.White})
 		p = next
 	}
+	mk.line = line
 	score := uint16(1) // a draw, an unknown result: 1 for both sides
 	switch result {
 	case "1-0":
@@ -139,10 +148,8 @@ func (mk *Maker) AddMoves(start chess.Position, moves []chess.Move, result strin
 	if start.Turn() == chess.Black {
 		score = 2 - score
 	}
-	p = start
-	for i, m := range moves {
-		mk.count(p, raws[i], score)
-		p, _ = p.Play(m)
+	for _, lm := range line {
+		mk.count(lm, score)
 		score = 2 - score
 	}
 	mk.games++
@@ -167,29 +174,47 @@ func legalForm(p chess.Position, m chess.Move) chess.Move {
 	return m
 }
 
-func (mk *Maker) count(p chess.Position, move uint16, score uint16) {
-	key := p.Hash()
-	i, ok := mk.head[key]
-	if !ok {
-		i = -1
+func (mk *Maker) count(lm lineMove, score uint16) {
+	if 2*len(mk.entries) >= len(mk.slots) {
+		mk.grow()
 	}
-	first := i
-	for i >= 0 && mk.entries[i].move != move {
-		i = mk.entries[i].next
+	mask := uint64(len(mk.slots) - 1)
+	slot := lm.key & mask
+	for ; mk.slots[slot] >= 0; slot = (slot + 1) & mask {
+		if e := &mk.entries[mk.slots[slot]]; e.key == lm.key && e.move == lm.move {
+			break
+		}
 	}
-	if i < 0 {
-		i = int32(len(mk.entries))
-		mk.entries = append(mk.entries, makeEntry{key: key, move: move, white: p.Turn() == chess.White, next: first})
-		mk.head[key] = i
+	if mk.slots[slot] < 0 {
+		mk.slots[slot] = int32(len(mk.entries))
+		mk.entries = append(mk.entries, makeEntry{key: lm.key, move: lm.move, white: lm.white})
 	}
-	e := &mk.entries[i]
+	e := &mk.entries[mk.slots[slot]]
 	e.n++
 	e.sum += score
 	if e.n >= countMax {
-		for j := mk.head[key]; j >= 0; j = mk.entries[j].next {
-			mk.entries[j].n = (mk.entries[j].n + 1) / 2
-			mk.entries[j].sum = (mk.entries[j].sum + 1) / 2
+		for slot := lm.key & mask; mk.slots[slot] >= 0; slot = (slot + 1) & mask {
+			if e := &mk.entries[mk.slots[slot]]; e.key == lm.key {
+				e.n = (e.n + 1) / 2
+				e.sum = (e.sum + 1) / 2
+			}
 		}
+	}
+}
+
+// grow doubles the table (at least 1024 slots) and inserts every entry again.
+func (mk *Maker) grow() {
+	mk.slots = make([]int32, max(1024, 2*len(mk.slots)))
+	for i := range mk.slots {
+		mk.slots[i] = -1
+	}
+	mask := uint64(len(mk.slots) - 1)
+	for i, e := range mk.entries {
+		slot := e.key & mask
+		for mk.slots[slot] >= 0 {
+			slot = (slot + 1) & mask
+		}
+		mk.slots[slot] = int32(i)
 	}
 }
 
