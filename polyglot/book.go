@@ -84,14 +84,6 @@ func decodeEntry(buf []byte, i int64) Entry {
 	}
 }
 
-func (b *Book) key(i int64) (uint64, error) {
-	var buf [8]byte
-	if _, err := b.r.ReadAt(buf[:], i*EntrySize); err != nil {
-		return 0, fmt.Errorf("polyglot: reading entry %d: %w", i, err)
-	}
-	return binary.BigEndian.Uint64(buf[:]), nil
-}
-
 // All returns an iterator over the entries of the book in file order, Move unset, reading
 // them a chunk at a time. An I/O error is yielded once and ends the iteration.
 func (b *Book) All() iter.Seq2[Entry, error] {
@@ -131,32 +123,40 @@ func (b *Book) appendKey(dst []Entry, key uint64) ([]Entry, error) {
 		}
 		return dst, nil
 	}
+	// One buffer for the probes and the run: a book position rarely has more than 64 moves.
+	buf := make([]byte, runEntries*EntrySize)
 	// The first index whose key is >= key.
 	lo, hi := int64(0), b.n
 	for lo < hi {
 		mid := int64(uint64(lo+hi) >> 1)
-		k, err := b.key(mid)
-		if err != nil {
-			return dst, err
+		if _, err := b.r.ReadAt(buf[:8], mid*EntrySize); err != nil {
+			return dst, fmt.Errorf("polyglot: reading entry %d: %w", mid, err)
 		}
-		if k < key {
+		if binary.BigEndian.Uint64(buf) < key {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	for i := lo; i < b.n; i++ {
-		e, err := b.Entry(i)
-		if err != nil {
-			return dst, err
+	for start := lo; start < b.n; start += runEntries {
+		count := min(b.n-start, runEntries)
+		chunk := buf[:count*EntrySize]
+		if _, err := b.r.ReadAt(chunk, start*EntrySize); err != nil {
+			return dst, fmt.Errorf("polyglot: reading entries %d to %d: %w", start, start+count-1, err)
 		}
-		if e.Key != key {
-			break
+		for i := range count {
+			e := decodeEntry(chunk[i*EntrySize:], start+i)
+			if e.Key != key {
+				return dst, nil
+			}
+			dst = append(dst, e)
 		}
-		dst = append(dst, e)
 	}
 	return dst, nil
 }
+
+// runEntries is how many entries a lookup reads at once after its binary search.
+const runEntries = 64
 
 // Find returns the entries of position p in book order (PolyGlot's books put the highest
 // weight first) with each Move decoded for p. Entries whose move is not legal in p are

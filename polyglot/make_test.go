@@ -2,10 +2,13 @@ package polyglot_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/ox88/chess"
 	"github.com/ox88/chess/internal/sharedtest"
 	"github.com/ox88/chess/polyglot"
@@ -118,4 +121,165 @@ func compareBooks(t *testing.T, got, want []byte) {
 		}
 	}
 	t.Fatalf("got %d bytes, want %d", len(got), len(want))
+}
+
+// TestMergeBookGolden merges the shared -only-white and -only-black books as polyglot
+// merge-book -in1 white -in2 black did (books/polyglot-merged.bin).
+func TestMergeBookGolden(t *testing.T) {
+	white := openShared(t, "polyglot-onlywhite-maxply30.bin")
+	black := openShared(t, "polyglot-minscore50-onlyblack.bin")
+	merged, err := polyglot.Merge(white, black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := polyglot.WriteEntries(&buf, merged); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(sharedtest.Path(t, "books/polyglot-merged.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(merged) != 13535 {
+		t.Errorf("%d entries, want 13535", len(merged))
+	}
+	compareBooks(t, buf.Bytes(), want)
+}
+
+// TestMergeBookSameKey: what PolyGlot 2.0.4's merge-book gives when both books have a
+// position (observed by running it on these books): the first book's run of entries in its
+// order, each weight plus those of the second book's entries of the same move (modulo 2^16),
+// the first book's learn value, then the second book's other moves in its order; a run is a
+// sequence of consecutive entries with one key, also in an unsorted book.
+func TestMergeBookSameKey(t *testing.T) {
+	type e = polyglot.Entry
+	for _, tc := range []struct {
+		name string
+		a, b []e
+		want []e
+	}{
+		{"weights added, learn of the first",
+			[]e{{Key: 5, Raw: 1, Weight: 10, Learn: 7}, {Key: 5, Raw: 2, Weight: 3}, {Key: 9, Raw: 1, Weight: 60000}, {Key: 12, Raw: 4, Weight: 1}},
+			[]e{{Key: 5, Raw: 2, Weight: 4, Learn: 9}, {Key: 5, Raw: 3, Weight: 20}, {Key: 9, Raw: 1, Weight: 60000}, {Key: 10, Raw: 1, Weight: 1, Learn: 1}, {Key: 12, Raw: 4}},
+			[]e{{Key: 5, Raw: 1, Weight: 10, Learn: 7}, {Key: 5, Raw: 2, Weight: 7}, {Key: 5, Raw: 3, Weight: 20}, {Key: 9, Raw: 1, Weight: 54464}, {Key: 10, Raw: 1, Weight: 1, Learn: 1}, {Key: 12, Raw: 4, Weight: 1}}},
+		{"first book's order kept",
+			[]e{{Key: 5, Raw: 3, Weight: 1, Learn: 7}, {Key: 5, Raw: 1, Weight: 2, Learn: 8}},
+			[]e{{Key: 5, Raw: 2, Weight: 5, Learn: 1}, {Key: 5, Raw: 1, Weight: 6, Learn: 2}, {Key: 5, Raw: 4, Weight: 7, Learn: 3}},
+			[]e{{Key: 5, Raw: 3, Weight: 1, Learn: 7}, {Key: 5, Raw: 1, Weight: 8, Learn: 8}, {Key: 5, Raw: 2, Weight: 5, Learn: 1}, {Key: 5, Raw: 4, Weight: 7, Learn: 3}}},
+		{"repeated move in the first book: the first one gets the weights",
+			[]e{{Key: 5, Raw: 3, Weight: 1}, {Key: 5, Raw: 3, Weight: 2}},
+			[]e{{Key: 5, Raw: 3, Weight: 4}},
+			[]e{{Key: 5, Raw: 3, Weight: 5}, {Key: 5, Raw: 3, Weight: 2}}},
+		{"repeated move in the second book only: both kept",
+			[]e{{Key: 5, Raw: 3, Weight: 1}},
+			[]e{{Key: 5, Raw: 2, Weight: 1}, {Key: 5, Raw: 2, Weight: 4}},
+			[]e{{Key: 5, Raw: 3, Weight: 1}, {Key: 5, Raw: 2, Weight: 1}, {Key: 5, Raw: 2, Weight: 4}}},
+		{"unsorted first book",
+			[]e{{Key: 7, Raw: 3, Weight: 1}, {Key: 5, Raw: 3, Weight: 1}},
+			[]e{{Key: 6, Raw: 3, Weight: 1}},
+			[]e{{Key: 6, Raw: 3, Weight: 1}, {Key: 7, Raw: 3, Weight: 1}, {Key: 5, Raw: 3, Weight: 1}}},
+		{"key 0 is an ordinary key",
+			[]e{{Key: 0, Raw: 3, Weight: 1}, {Key: 5, Raw: 3, Weight: 1}},
+			[]e{{Key: 0, Raw: 3, Weight: 1}},
+			[]e{{Key: 0, Raw: 3, Weight: 2}, {Key: 5, Raw: 3, Weight: 1}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			da, db := rawBook(tc.a...), rawBook(tc.b...)
+			a, _ := polyglot.Open(bytes.NewReader(da), int64(len(da)))
+			b, _ := polyglot.Open(bytes.NewReader(db), int64(len(db)))
+			got, err := polyglot.Merge(a, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range tc.want {
+				tc.want[i].Index = -1
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("merge (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestMakeBookSmall: the counting rules of make-book on games small enough to read: a win
+// gives 2 to the winner's moves, a draw or "*" or no Result tag 1 to both sides, a loss 0;
+// the same five games through PolyGlot 2.0.4 (make-book -min-game 1) gave these bytes.
+func TestMakeBookSmall(t *testing.T) {
+	const pgn = `[Result "1-0"]
+
+1. e4 e5 2. Nf3 (2. Nc3 Nc6) Nc6 {x} 3. Bc4 $1 Bc5 4. O-O 1-0
+
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 0-1
+
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 1/2-1/2
+
+[Result "*"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *
+
+[Event "no result tag"]
+
+1. d4 d5 1-0
+`
+	mk, err := polyglot.NewMaker(polyglot.MakeOptions{MinGame: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g, err := range chess.Games(strings.NewReader(pgn)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := mk.AddGame(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	for _, e := range mk.Entries() {
+		got = append(got, fmt.Sprintf("%016x %04x %d", e.Key, e.Raw, e.Weight))
+	}
+	want := []string{
+		"0844931a6ef4b9a0 0195 4", // Nf3
+		"1b7e13263fc0ab38 0f62 4", // Bc5
+		"463b96181691fc9c 031c 4", // e4
+		"463b96181691fc9c 02db 1", // d4: no Result tag
+		"78cda70e17837d9e 015a 4", // Bc4
+		"823c9b50fd114196 0d24 4", // e5
+		"830eb9b20758d1de 0ce3 1", // d5
+		"b663577df5f241bb 0107 4", // O-O as e1h1
+		"d3207fec0612d89d 0e6a 4", // Nc6
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
+	}
+	if mk.Games() != 5 {
+		t.Errorf("Games = %d", mk.Games())
+	}
+}
+
+// TestNewMakerRejects: options make-book would refuse or that keep nothing.
+func TestNewMakerRejects(t *testing.T) {
+	for _, opts := range []polyglot.MakeOptions{
+		{MaxPly: -1}, {MinGame: -1}, {MinScore: -1}, {MinScore: 101}, {OnlyWhite: true, OnlyBlack: true},
+	} {
+		if _, err := polyglot.NewMaker(opts); err == nil {
+			t.Errorf("%+v accepted", opts)
+		}
+	}
+}
+
+// TestAddMovesIllegal: a game with an illegal move adds nothing.
+func TestAddMovesIllegal(t *testing.T) {
+	mk, _ := polyglot.NewMaker(polyglot.MakeOptions{MinGame: 1})
+	p := chess.StartingPosition()
+	e4, _ := p.ParseUCI("e2e4")
+	if err := mk.AddMoves(p, []chess.Move{e4, e4}, "1-0"); err == nil {
+		t.Fatal("accepted e2e4 twice")
+	}
+	if n := len(mk.Entries()); n != 0 || mk.Games() != 0 {
+		t.Errorf("%d entries, %d games after a rejected game", n, mk.Games())
+	}
 }
