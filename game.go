@@ -204,8 +204,8 @@ const (
 
 // Game is a line of play from a starting position: the moves played, the position after each,
 // and how the game ends. It decides the automatic endings of the FIDE Laws after each move,
-// counts repetitions in O(1) per move (an index of the positions since the last capture, pawn
-// move or loss of a castling right, the only positions that can repeat), answers draw claims,
+// counts repetitions among the positions since the last capture, pawn move or loss of a
+// castling right (the only positions that can repeat, at most 150 of them), answers draw claims,
 // and records results from outside the board (resignation, agreement, flag fall).
 //
 // Positions are the same for repetition when FIDE Laws 9.2.3 says so: the same side to move,
@@ -226,9 +226,7 @@ type Game struct {
 
 	moves     []Move
 	positions []Position // positions[0] is the start, positions[i] the position after moves[i-1]
-	keys      []uint64   // keys[i] is the repetition key of positions[i]
-	counts    map[uint64]int32
-	window    int         // the index of the first position counted in counts
+	reps      repetitions // the positions since the last irreversible move
 	board     Termination // how the current position ends the game by itself, if it does
 	recorded  Outcome     // an outcome recorded from outside the board or by a claim
 }
@@ -245,16 +243,8 @@ func NewGame(p Position) *Game {
 func (g *Game) reset(p Position) {
 	g.moves = g.moves[:0]
 	g.positions = append(g.positions[:0], p)
-	k := p.repetitionKey()
-	g.keys = append(g.keys[:0], k)
-	if g.counts == nil {
-		g.counts = make(map[uint64]int32)
-	}
-	clear(g.counts)
-	g.counts[k] = 1
-	g.window = 0
 	g.recorded = Outcome{}
-	g.board = g.boardEnd()
+	g.board = boardEnd(&p, g.reps.reset(&p))
 }
 
 // ensure makes the zero Game a game from the starting position.
@@ -336,18 +326,10 @@ func (g *Game) PlaySAN(s string) error {
 // push appends the legal move m and the position next it leads to, whether or not the game is
 // over (readers of recorded games go on past an automatic end).
 func (g *Game) push(m Move, next Position) {
-	irreversible := irreversibleMove(&g.positions[len(g.positions)-1], &next)
-	k := next.repetitionKey()
+	repeats := g.reps.push(&g.positions[len(g.positions)-1], &next)
 	g.moves = append(g.moves, m)
 	g.positions = append(g.positions, next)
-	g.keys = append(g.keys, k)
-	if irreversible {
-		// No position before a capture, a pawn move or a lost castling right can come back.
-		clear(g.counts)
-		g.window = len(g.positions) - 1
-	}
-	g.counts[k]++
-	g.board = g.boardEnd()
+	g.board = boardEnd(&next, repeats)
 }
 
 // irreversibleMove reports whether the move from prev to next was a capture, a pawn move or
@@ -365,27 +347,12 @@ func (g *Game) Undo() (Move, bool) {
 	if n == 0 {
 		return NullMove, false
 	}
-	k := g.keys[n]
-	if g.counts[k]--; g.counts[k] <= 0 {
-		delete(g.counts, k)
-	}
 	m := g.moves[n-1]
 	g.moves = g.moves[:n-1]
 	g.positions = g.positions[:n]
-	g.keys = g.keys[:n]
-	if g.window == n {
-		// The move taken back was irreversible: count the window before it again.
-		w := n - 1
-		for w > 0 && !irreversibleMove(&g.positions[w-1], &g.positions[w]) {
-			w--
-		}
-		g.window = w
-		for _, k := range g.keys[w:] {
-			g.counts[k]++
-		}
-	}
+	g.reps.pop(g.positions)
 	g.recorded = Outcome{}
-	g.board = g.boardEnd()
+	g.board = boardEnd(&g.positions[n-1], g.RepetitionCount())
 	return m, true
 }
 
@@ -393,30 +360,95 @@ func (g *Game) Undo() (Move, bool) {
 // time included, by the identity of FIDE Laws 9.2.3 (1 for a new position).
 func (g *Game) RepetitionCount() int {
 	g.ensure()
-	return int(g.counts[g.keys[len(g.keys)-1]])
+	return g.reps.count(g.reps.keys[len(g.reps.keys)-1])
 }
 
-// boardEnd returns the termination by which the current position ends the game by itself under
-// FIDERules, in this order of precedence: checkmate, stalemate, insufficient material, dead
-// position, fivefold repetition, 75 moves.
-func (g *Game) boardEnd() Termination {
-	p := &g.positions[len(g.positions)-1]
-	switch {
-	case !p.hasLegalMove():
+// boardEnd returns the termination by which the position p ends the game by itself, in the
+// FIDE Laws' order of precedence: 5.1.1 checkmate, 5.2.1 stalemate, then the endings of
+// drawnOnBoard (5.2.2 insufficient material and dead position, 9.6.1 fivefold repetition, 9.6.2
+// the 75-move rule); repeats is how many times p has appeared (repetitions.count). It is the
+// one home of the rule: Game, the PGN reader (PGNGame.BoardEnd) and so chess check use it.
+func boardEnd(p *Position, repeats int) Termination {
+	if !p.hasLegalMove() {
 		if p.InCheck() {
 			return Checkmate
 		}
 		return Stalemate
+	}
+	return drawnOnBoard(p, repeats)
+}
+
+// drawnOnBoard returns the automatic draw of boardEnd that p is in, ignoring checkmate and
+// stalemate: the cheap part, which the PGN reader asks after every move (a move after a
+// checkmate or stalemate is illegal, so those need asking only at the end of a line), calling
+// boardEnd when it finds one so that mate or stalemate on the same move takes precedence.
+func drawnOnBoard(p *Position, repeats int) Termination {
+	switch {
 	case p.IsInsufficientMaterial():
 		return InsufficientMaterial
 	case p.isClosed():
 		return DeadPosition
-	case g.counts[g.keys[len(g.keys)-1]] >= 5:
+	case repeats >= 5:
 		return FivefoldRepetition
 	case p.halfmove >= 150:
 		return SeventyFiveMoves
 	}
 	return NoTermination
+}
+
+// repetitions is the one list of repetition keys (FIDE Laws 9.2.3 identity, see Game) of a line
+// of play, kept by Game and by the PGN reader: the keys of the positions since the line's last
+// irreversible move, the line's first position included, so that a repetition of the starting
+// position counts. The list stays short: past 150 reversible plies the game is over.
+type repetitions struct {
+	keys []uint64
+}
+
+// reset starts the list at the position p and returns its count, 1.
+func (r *repetitions) reset(p *Position) int {
+	r.keys = append(r.keys[:0], p.repetitionKey())
+	return 1
+}
+
+// push records the position next, reached from prev, and returns how many times it has
+// appeared, this time included. No position before a capture, a pawn move or a lost castling
+// right can come back, so such a move starts the list anew.
+func (r *repetitions) push(prev, next *Position) int {
+	if irreversibleMove(prev, next) {
+		r.keys = r.keys[:0]
+	}
+	k := next.repetitionKey()
+	r.keys = append(r.keys, k)
+	return r.count(k)
+}
+
+// pop takes back the last position; positions is the line without it. A list of one position
+// (the move taken back was irreversible) is made again from the positions since the move
+// before.
+func (r *repetitions) pop(positions []Position) {
+	if len(r.keys) > 1 {
+		r.keys = r.keys[:len(r.keys)-1]
+		return
+	}
+	w := len(positions) - 1
+	for w > 0 && !irreversibleMove(&positions[w-1], &positions[w]) {
+		w--
+	}
+	r.keys = r.keys[:0]
+	for i := w; i < len(positions); i++ {
+		r.keys = append(r.keys, positions[i].repetitionKey())
+	}
+}
+
+// count returns how many positions of the list have the key k (the key holds the side to move).
+func (r *repetitions) count(k uint64) int {
+	n := 0
+	for _, key := range r.keys {
+		if key == k {
+			n++
+		}
+	}
+	return n
 }
 
 // Outcome returns how the game has ended, or the zero Outcome while it goes on. In order of
@@ -472,7 +504,7 @@ func (g *Game) CanClaimThreefold() bool {
 		if irreversibleMove(p, &q) {
 			continue // a new position: nothing before it can repeat
 		}
-		if g.counts[q.repetitionKey()] >= 2 {
+		if g.reps.count(q.repetitionKey()) >= 2 {
 			return true
 		}
 	}

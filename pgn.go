@@ -87,7 +87,10 @@ type PGNGame struct {
 	// BoardEnd is how the main line ended on the board by a rule that ends the game by itself
 	// (FIDE Laws 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 insufficient material or dead
 	// position, 9.6.1 fivefold repetition, 9.6.2 seventy-five moves), the first one reached;
-	// NoTermination when the game did not end so. Moves played after it are warnings.
+	// NoTermination when the game did not end so. It is decided by the same function as
+	// Game.Outcome, the starting position included (a position set up already over, or
+	// repeated later). Moves played after it are warnings, except after a starting position
+	// that is already over (a set-up position, as in a study: its moves are read as they come).
 	BoardEnd Termination
 	Warnings ErrorList
 }

@@ -22,21 +22,22 @@ type pgnFrame struct {
 
 // pgnBuilder turns the tokens of one game into a PGNGame.
 type pgnBuilder struct {
-	r          *PGNReader
-	g          *PGNGame
-	errs       ErrorList
-	tokens     int
-	maxErrs    int
-	players    string
-	slab       []PGNNode
-	unsupp     bool
-	tagOnly    bool                // the game is a tag-only record: the next game's tags follow at once
-	content    bool                // the movetext has a token other than comments
-	mainMoves  int                 // move tokens of the main line, played or not
-	start      int64               // input offset where the game's text begins
-	repKeys    []uint64            // repetition keys of the main line since its last irreversible move
-	overBudget bool                // the game ended with ErrBudget
-	tagIndex   map[string]struct{} // the tag names, once there are many
+	r           *PGNReader
+	g           *PGNGame
+	errs        ErrorList
+	tokens      int
+	maxErrs     int
+	players     string
+	slab        []PGNNode
+	unsupp      bool
+	tagOnly     bool                // the game is a tag-only record: the next game's tags follow at once
+	content     bool                // the movetext has a token other than comments
+	mainMoves   int                 // move tokens of the main line, played or not
+	start       int64               // input offset where the game's text begins
+	reps        repetitions         // of the main line
+	overAtStart bool                // the starting position is already over (BoardEnd): moves after it are no warning
+	overBudget  bool                // the game ended with ErrBudget
+	tagIndex    map[string]struct{} // the tag names, once there are many
 
 	variantAt, fenAt, resultTagAt tokenPos // where the values of the Variant, FEN and Result tags are
 	resultAt                      tokenPos // where the termination marker is

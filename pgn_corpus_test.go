@@ -47,6 +47,7 @@ var pgnDeliberate = map[string]struct {
 	"variants/pythonchess-knightvuillaume-jannlee-zh-lichess.pgn": {pgnCounts{1, 1, 0}, "Crazyhouse: ErrUnsupportedVariant"},
 	// errors python-chess does not see
 	"focused/pychess-mate_in_4.pgn":                         {pgnCounts{373, 3, 2611}, "3 tags with unescaped quotes ([White \"\"Mephisto\"\"]): ErrBadTag (python-chess ignores tag syntax)"},
+	"real/pychess-world_matches.pgn":                        {pgnCounts{580, 2, 49364}, "Levenfish - Botvinnik 1937, rounds 3 and 11: a fivefold repetition (FIDE Laws 9.6.1) before the game went on to 1-0: ErrWrongResult"},
 	"malformed/pgnextract-test-fixresulttags-in.pgn":        {pgnCounts{5, 5, 417}, "each game's result contradicts its final checkmate or stalemate: ErrWrongResult"},
 	"malformed/pgnread-twic9nn_error.pgn":                   {pgnCounts{7, 4, 139}, "Result tags \"(+)-(-)\" and \"1-0 ff\" are ErrBadTag (3 games), besides python-chess's 69... b1 without promotion piece"},
 	"malformed/pychess-badpgn.pgn":                          {pgnCounts{1, 1, 0}, "[kj90trkm\"sdfsdf\"yl] is ErrBadTag, \"g(erg)\" an unreadable move"},

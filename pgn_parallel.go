@@ -180,7 +180,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 	*sub = PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
 		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors,
 		frames: sub.frames[:0], tags: sub.tags[:0], tagText: sub.tagText[:0], tagEnds: sub.tagEnds[:0],
-		unescape: sub.unescape[:0], repKeys: sub.repKeys[:0]}
+		unescape: sub.unescape[:0], reps: sub.reps}
 	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
 	var pending *pgnResult
 	for {

@@ -135,12 +135,8 @@ func buildGame(spec genGameSpec) *PGNGame {
 
 	// tags: some of the roster, some others, all in random order
 	result := []string{"1-0", "0-1", "1/2-1/2", "*"}[rnd.Intn(4)]
-	final := g.Root
-	for n := range g.Root.MainLine() {
-		final = n
-	}
-	if len(final.Position.LegalMoves()) == 0 {
-		result = "*" // a random result could contradict mate or stalemate
+	if gameOverOnBoard(g.Root) {
+		result = "*" // a random result could contradict an automatic ending
 	}
 	g.Result = result
 	for _, name := range sevenTagRoster {
@@ -204,3 +200,18 @@ func (r *recorder) Errorf(format string, args ...any) {
 	}
 }
 func (r *recorder) Failed() bool { return r.msg != "" }
+
+// gameOverOnBoard reports whether the main line from root reaches an automatic ending of the
+// FIDE Laws (Game.Outcome), where only the matching result may be declared.
+func gameOverOnBoard(root *PGNNode) bool {
+	g := NewGame(root.Position)
+	for n := range root.MainLine() {
+		if g.Outcome().IsOver() {
+			return true
+		}
+		if err := g.Play(n.Move); err != nil {
+			return true
+		}
+	}
+	return g.Outcome().IsOver()
+}

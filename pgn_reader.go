@@ -76,7 +76,7 @@ type PGNReader struct {
 	tagText  []byte   // their values one after another
 	tagEnds  []int    // where each value ends in tagText
 	unescape []byte   // a tag value without its escapes
-	repKeys  []uint64 // pgnBuilder.repKeys
+	reps     repetitions // pgnBuilder.reps
 }
 
 // NewPGNReader returns a reader of the PGN text r. It takes UTF-8 with or without a byte-order
@@ -200,7 +200,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
 		g := &PGNGame{Index: r.games + 1, Line: s.line, Offset: s.offset()}
 		b := &r.b
-		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.offset(), repKeys: r.repKeys[:0]}
+		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.offset(), reps: r.reps}
 		r.frames = r.frames[:0]
 		b.readTags(maxTokens)
 		start := b.setUp()
@@ -212,6 +212,9 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		}
 		if r.TagsOnly || b.unsupp {
 			r.frames[0].skip = true
+		} else if repeats := b.reps.reset(&start); drawnOnBoard(&start, repeats) != NoTermination {
+			g.BoardEnd = boardEnd(&start, repeats) // a game set up in a position already over
+			b.overAtStart = true
 		}
 		if !b.tagOnly {
 			b.movetext(maxTokens, maxDepth)
@@ -223,7 +226,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			continue // only comments or white space: no game
 		}
 		b.finish()
-		r.repKeys = b.repKeys
+		r.reps = b.reps
 		if s.err != nil && g.Result == "" {
 			// the input failed: the error belongs to the last game if it cut it short (before
 			// its termination marker); else it comes alone, after the game

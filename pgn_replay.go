@@ -90,41 +90,14 @@ func (b *pgnBuilder) nullMove() {
 }
 
 // checkBoardEnd looks, after a main-line move, for the automatic endings of the FIDE Laws
-// other than checkmate and stalemate (a move after those is illegal; finish finds them):
-// material and dead positions only change on captures and pawn moves, fivefold repetition
-// needs 16 reversible plies, and the 75-move rule a clock of 150.
+// (boardEnd). Checkmate and stalemate it leaves to finish unless a draw holds as well (a
+// move after them is illegal, so they can only end the line): that keeps the search for a
+// legal move off the hot path.
 func (b *pgnBuilder) checkBoardEnd(f *pgnFrame) {
-	p := &f.pos
-	if p.halfmove == 0 || p.castling != f.prev.castling {
-		b.repKeys = b.repKeys[:0]
+	repeats := b.reps.push(&f.prev, &f.pos)
+	if drawnOnBoard(&f.pos, repeats) != NoTermination {
+		b.g.BoardEnd = boardEnd(&f.pos, repeats)
 	}
-	k := p.repetitionKey()
-	b.repKeys = append(b.repKeys, k)
-	switch {
-	case p.halfmove == 0 && p.IsInsufficientMaterial():
-		b.g.BoardEnd = InsufficientMaterial
-	case p.halfmove == 0 && p.IsDeadPosition():
-		b.g.BoardEnd = DeadPosition
-	case len(b.repKeys) >= 17 && countKey(b.repKeys, k) >= 5:
-		b.g.BoardEnd = FivefoldRepetition
-	case p.halfmove >= 150:
-		b.g.BoardEnd = SeventyFiveMoves
-		if !p.hasLegalMove() && p.InCheck() {
-			b.g.BoardEnd = Checkmate // mate on the 75th move takes precedence (9.6.2)
-		}
-	}
-}
-
-// countKey counts the positions of keys, from the last one back by two plies (the same side
-// to move), that have the last one's key.
-func countKey(keys []uint64, k uint64) int {
-	n := 0
-	for i := len(keys) - 1; i >= 0; i -= 2 {
-		if keys[i] == k {
-			n++
-		}
-	}
-	return n
 }
 
 // played records the legal move m in line f.
@@ -142,7 +115,7 @@ func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
 	if len(b.r.frames) == 1 {
 		b.g.Plies++
 		if b.g.BoardEnd != NoTermination {
-			if !b.full(true) {
+			if !b.overAtStart && !b.full(true) {
 				b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
 			}
 		} else {
@@ -196,28 +169,30 @@ func (b *pgnBuilder) finish() {
 	if b.unsupp || main.skip {
 		return
 	}
-	if !main.pos.hasLegalMove() {
-		if g.BoardEnd == NoTermination {
-			g.BoardEnd = Stalemate
-			if main.pos.InCheck() {
-				g.BoardEnd = Checkmate
-			}
+	if g.BoardEnd == NoTermination {
+		g.BoardEnd = boardEnd(&main.pos, b.reps.count(b.reps.keys[len(b.reps.keys)-1]))
+	}
+	if g.BoardEnd == NoTermination || declared == "" || declared == "*" {
+		return
+	}
+	// the declared result against the automatic ending, whichever it is (§8.2.6 has the
+	// termination marker agree with the game; the FIDE Laws end it on the board)
+	want, what := "1/2-1/2", "the game ended on the board by "+g.BoardEnd.String()
+	switch g.BoardEnd {
+	case Checkmate:
+		want, what = "1-0", "the game ends in checkmate"
+		if main.pos.turn == White {
+			want = "0-1"
 		}
-		want := "1/2-1/2"
-		what := "stalemate"
-		if main.pos.InCheck() {
-			want, what = "1-0", "checkmate"
-			if main.pos.turn == White {
-				want = "0-1"
-			}
+	case Stalemate:
+		what = "the game ends in stalemate"
+	}
+	if declared != want {
+		if g.Result != "" {
+			b.at(b.resultAt, g.Result)
+		} else {
+			b.at(b.resultTagAt, tagResult)
 		}
-		if declared != "" && declared != "*" && declared != want {
-			if g.Result != "" {
-				b.at(b.resultAt, g.Result)
-			} else {
-				b.at(b.resultTagAt, tagResult)
-			}
-			b.problem(false, ErrWrongResult, "the game ends in "+what+" but the result is "+cutText(declared, maxQuoted), "")
-		}
+		b.problem(false, ErrWrongResult, what+" but the result is "+cutText(declared, maxQuoted), "")
 	}
 }
