@@ -225,7 +225,7 @@ type Game struct {
 	Rules Rules
 
 	moves     []Move
-	positions []Position // positions[0] is the start, positions[i] the position after moves[i-1]
+	positions []Position  // positions[0] is the start, positions[i] the position after moves[i-1]
 	reps      repetitions // the positions since the last irreversible move
 	board     Termination // how the current position ends the game by itself, if it does
 	recorded  Outcome     // an outcome recorded from outside the board or by a claim

@@ -72,10 +72,10 @@ type PGNReader struct {
 	cutAnywhere bool
 
 	// reused from game to game, so that a game costs few allocations
-	tags     []Tag    // the tags being read, their values still empty
-	tagText  []byte   // their values one after another
-	tagEnds  []int    // where each value ends in tagText
-	unescape []byte   // a tag value without its escapes
+	tags     []Tag       // the tags being read, their values still empty
+	tagText  []byte      // their values one after another
+	tagEnds  []int       // where each value ends in tagText
+	unescape []byte      // a tag value without its escapes
 	reps     repetitions // pgnBuilder.reps
 }
 
