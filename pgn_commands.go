@@ -81,11 +81,14 @@ func (n *PGNNode) SetCommand(name, arg string) error {
 		n.Comments[ci] = c[:start] + cmd + c[end:]
 		return nil
 	}
-	if len(n.Comments) == 0 {
+	switch {
+	case len(n.Comments) == 0:
 		n.Comments = []string{cmd}
-		return nil
+	case n.Comments[0] == "":
+		n.Comments[0] = cmd
+	default:
+		n.Comments[0] += " " + cmd
 	}
-	n.Comments[0] += " " + cmd
 	return nil
 }
 
@@ -106,8 +109,8 @@ func (n *PGNNode) RemoveCommand(name string) bool {
 		case start > 0 && c[start-1] == ' ':
 			start--
 		}
-		c = c[:start] + c[end:]
-		if strings.TrimSpace(c) == "" {
+		c = strings.TrimSpace(c[:start] + c[end:]) // as a reader would read it back
+		if c == "" {
 			n.Comments = slices.Delete(n.Comments, ci, ci+1)
 			if len(n.Comments) == 0 {
 				n.Comments = nil

@@ -170,7 +170,9 @@ func (g *PGNGame) siblingIndex(op string, n *PGNNode) (int, error) {
 // Promote moves the line that starts with n one step up among its parent's continuations: a
 // first variation becomes the main continuation and the main continuation its first variation;
 // a later variation changes places with the one before it. It does nothing when n is already
-// its parent's main continuation. Errors wrap ErrNotInTree (n is the root or not in the tree).
+// its parent's main continuation. A variation that becomes the main continuation gives its
+// StartingComments to the comments after its parent's move, the only place PGN can hold them
+// (so do PromoteToMain, Demote and Remove). Errors wrap ErrNotInTree (n is the root or not in the tree).
 func (g *PGNGame) Promote(n *PGNNode) error {
 	i, err := g.siblingIndex("Promote", n)
 	if err != nil || i == 0 {
@@ -179,6 +181,7 @@ func (g *PGNGame) Promote(n *PGNNode) error {
 	c := n.Parent.Children
 	c[i-1], c[i] = c[i], c[i-1]
 	if i == 1 {
+		settleFirst(n.Parent)
 		g.refresh()
 	}
 	return nil
@@ -196,6 +199,7 @@ func (g *PGNGame) PromoteToMain(n *PGNNode) error {
 		i := slices.Index(c, m)
 		copy(c[1:i+1], c[:i])
 		c[0] = m
+		settleFirst(m.Parent)
 	}
 	g.refresh()
 	return nil
@@ -215,6 +219,7 @@ func (g *PGNGame) Demote(n *PGNNode) error {
 	}
 	c[i], c[i+1] = c[i+1], c[i]
 	if i == 0 {
+		settleFirst(n.Parent)
 		g.refresh()
 	}
 	return nil
@@ -232,11 +237,26 @@ func (g *PGNGame) Remove(n *PGNNode) error {
 	if len(n.Parent.Children) == 0 {
 		n.Parent.Children = nil
 	}
+	parent := n.Parent
 	n.Parent = nil
 	if i == 0 {
+		settleFirst(parent)
 		g.refresh()
 	}
 	return nil
+}
+
+// settleFirst moves the comments before the move of parent's main continuation, which PGN can
+// hold only at the start of a variation (§8.2.5), to the comments after parent's move: where a
+// reader finds a comment written before a move that goes on the line.
+func settleFirst(parent *PGNNode) {
+	if len(parent.Children) == 0 {
+		return
+	}
+	if first := parent.Children[0]; len(first.StartingComments) > 0 {
+		parent.Comments = append(parent.Comments, first.StartingComments...)
+		first.StartingComments = nil
+	}
 }
 
 // refresh sets Final, Plies and BoardEnd from the main line after an edit.
@@ -260,8 +280,9 @@ func (g *PGNGame) refresh() {
 // Check reports whether the tree is one that WritePGN can write and a reader reads back the
 // same: every node's Parent is the node whose Children hold it, every move is legal in its
 // parent's position in the form the move generator gives it (the form of LegalMoves, ParseUCI
-// and ParseSAN), a null move is not played in check, and every node's Position is its parent's
-// position after its move. The edit methods keep a tree valid; Check finds what a change by
+// and ParseSAN), a null move is not played in check, every node's Position is its parent's
+// position after its move, and only the first move of a variation (Children[1:]) has
+// StartingComments. The edit methods keep a tree valid; Check finds what a change by
 // hand broke. Its error is a *PGNTreeError wrapping ErrInvalidTree, with the first bad node's
 // label. A nil Root (a game read with NoTree) is valid.
 func (g *PGNGame) Check() error {
@@ -279,9 +300,12 @@ func (g *PGNGame) Check() error {
 	for len(stack) > 0 {
 		node := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, c := range node.Children {
+		for i, c := range node.Children {
 			if err := checkChild(node, c); err != nil {
 				return err
+			}
+			if i == 0 && len(c.StartingComments) > 0 {
+				return &PGNTreeError{Op: "Check", Label: c.Label(), Reason: "StartingComments on a main continuation, which PGN cannot write: they belong to the start of a variation", Err: ErrInvalidTree}
 			}
 			stack = append(stack, c)
 		}

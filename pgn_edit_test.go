@@ -167,6 +167,18 @@ func TestPGNEditPromoteDemoteRemove(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 		}
 	}
+	// §8.2.5: comments before a variation's first move go after the parent's move when the
+	// variation becomes the main continuation, where a reader finds them.
+	g0 := readOnePGN(t, "1. e4 {x} ({before} 1. d4 {after}) *")
+	if err := g0.Promote(nodeAt(t, g0, "d4")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := movetext(t, g0), "{ before } 1. d4 { after } (1. e4 { x }) *"; got != want {
+		t.Errorf("promoted with comments: %q, want %q", got, want)
+	}
+	if d := sameGame(g0, readOnePGN(t, g0.String())); d != "" {
+		t.Error(d)
+	}
 	// BoardEnd follows the main line: a mate promoted to the main line ends the game.
 	g := readOnePGN(t, "1. f3 e5 2. g4 (2. Kf2) *")
 	if _, err := g.AddSAN(nodeAt(t, g, "f3", "e5", "g4"), "Qh4#"); err != nil || g.BoardEnd != Checkmate {
@@ -214,6 +226,9 @@ func TestPGNWriteRefusesInvalidTree(t *testing.T) {
 		{"a wrong parent", func(g *PGNGame) {
 			g.Root.Children = append(g.Root.Children, &PGNNode{Move: e2e4, Position: afterE4})
 		}, "e2e4"},
+		{"comments before a main continuation", func(g *PGNGame) {
+			g.Root.Children = append(g.Root.Children, &PGNNode{Parent: g.Root, Move: e2e4, Position: afterE4, StartingComments: []string{"x"}})
+		}, "1.e4"},
 		{"a null move in check", func(g *PGNGame) {
 			p := MustParseFEN("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1")
 			g.Root.Position = p
