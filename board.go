@@ -175,20 +175,13 @@ var (
 	between       [64][64]uint64
 	lineThrough   [64][64]uint64 // the whole rank, file or diagonal through both squares
 
-	// attackKinds[to-from+119]: which pieces on from could attack to, were the way clear
-	// (bit t for piece type t; bit 1 is a white pawn, bit 7 a black pawn).
-	attackKinds [239]uint8
 	// rayStep[to-from+119]: the step of the line from from to to, 0 when not on one line.
 	rayStep [239]int8
 )
 
-const blackPawnKind = 1 << 7
-
 var (
 	knightSteps = [8]int8{33, 31, 18, 14, -14, -18, -31, -33}
 	kingSteps   = [8]int8{1, -1, 16, -16, 17, 15, -15, -17}
-	rookSteps   = [4]int8{1, -1, 16, -16}
-	bishopSteps = [4]int8{17, 15, -15, -17}
 )
 
 func init() {
@@ -200,13 +193,11 @@ func init() {
 		for _, d := range knightSteps {
 			if t := f + Square(d); t.IsValid() {
 				knightAttacks[fb] |= 1 << t.bit()
-				attackKinds[int(t)-int(f)+119] |= 1 << Knight
 			}
 		}
 		for _, d := range kingSteps {
 			if t := f + Square(d); t.IsValid() {
 				kingAttacks[fb] |= 1 << t.bit()
-				attackKinds[int(t)-int(f)+119] |= 1 << King
 			}
 		}
 		for c, dirs := range [2][2]int8{{15, 17}, {-15, -17}} {
@@ -216,25 +207,16 @@ func init() {
 				}
 			}
 		}
-		for i, d := range kingSteps {
-			kind := uint8(1<<Rook | 1<<Queen)
-			if i >= 4 {
-				kind = 1<<Bishop | 1<<Queen
-			}
+		for _, d := range kingSteps {
 			var path uint64
 			for t := f + Square(d); t.IsValid(); t += Square(d) {
 				tb := t.bit()
-				attackKinds[int(t)-int(f)+119] |= kind
 				rayStep[int(t)-int(f)+119] = d
 				between[fb][tb] = path
 				path |= 1 << tb
 			}
 		}
 	}
-	attackKinds[15+119] |= 1 << Pawn
-	attackKinds[17+119] |= 1 << Pawn
-	attackKinds[-15+119] |= blackPawnKind
-	attackKinds[-17+119] |= blackPawnKind
 	for a := 0; a < 64; a++ {
 		for b := 0; b < 64; b++ {
 			if a == b {
@@ -940,4 +922,64 @@ func (p Position) String() string {
 	sb.WriteString("  a b c d e f g h\n")
 	sb.WriteString(p.FEN())
 	return sb.String()
+}
+
+// givesCheck reports whether the legal move m puts the opponent's king in check, without
+// playing it: the moved piece attacks the king from its destination (direct check), or the
+// squares it leaves (the captured pawn's too, en passant) open a line from one of our
+// bishops, rooks or queens to the king (discovered check). Castling, rare, is played.
+func (p *Position) givesCheck(m Move) bool {
+	if m&moveCastle != 0 {
+		q := *p
+		q.play(m)
+		return q.InCheck()
+	}
+	us := p.turn & 1
+	from, to := m.from(), m.rawTo()
+	kb := int(p.kings[us^1].bit())
+	fb, tb := int(from.bit()), int(to.bit())
+	occ := p.pieces[0]&^(1<<fb) | 1<<tb
+	if m&moveEnPassant != 0 {
+		occ &^= 1 << (from&0x70 | to&7).bit()
+	}
+	pt := PieceType(p.board[from&0x7f] & 7)
+	if promo := m.Promotion(); promo != NoPieceType {
+		pt = promo
+	}
+	var direct uint64
+	switch pt {
+	case Pawn:
+		direct = pawnAttacks[us][tb]
+	case Knight:
+		direct = knightAttacks[tb]
+	case Bishop:
+		direct = bishopAttacks(tb, occ)
+	case Rook:
+		direct = rookAttacks(tb, occ)
+	case Queen:
+		direct = bishopAttacks(tb, occ) | rookAttacks(tb, occ)
+	}
+	if direct>>kb&1 != 0 {
+		return true
+	}
+	if m&moveEnPassant == 0 && (bishopRays(kb)|rookRays(kb))>>fb&1 == 0 {
+		return false // nothing leaves a line through the king
+	}
+	queens := p.pieces[Queen]
+	return (bishopAttacks(kb, occ)&(p.pieces[Bishop]|queens)|rookAttacks(kb, occ)&(p.pieces[Rook]|queens))&
+		p.occ[us]&^(1<<fb) != 0
+}
+
+// checkSuffix returns the SAN suffix of the legal move m (PGN Standard §8.2.3.5): '+' for
+// check, '#' for checkmate, 0 for neither. Only a checking move is played, to look for a reply.
+func (p *Position) checkSuffix(m Move) byte {
+	if !p.givesCheck(m) {
+		return 0
+	}
+	child := *p
+	child.play(m)
+	if child.countLegal() == 0 {
+		return '#'
+	}
+	return '+'
 }

@@ -305,23 +305,16 @@ func TestReadPerftSuite(t *testing.T) {
 	}
 }
 
-// TestBulkCountMatchesGeneration is the differential test of Perft's bulk counting: on every
-// position of the perft suites and each position one move after it, countLegal (target sets
-// counted, pawns shifted all at once) gives exactly the number of moves generate produces.
-func TestBulkCountMatchesGeneration(t *testing.T) {
+// forSuitePositions calls f with every position of the perft suites and the king with 15
+// queens, and with each position one move after them: about 200,000 positions.
+func forSuitePositions(t *testing.T, f func(where string, p *Position)) {
 	dir := sharedTestdata(t, "perft/normalized")
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no perft suites in %s: %v", dir, err)
 	}
-	var ml, children moveList
-	check := func(where string, p *Position) {
-		p.generate(&ml)
-		if got := p.countLegal(); got != ml.n {
-			t.Errorf("%s: countLegal(%q) = %d, generate makes %d moves", where, p.FEN(), got, ml.n)
-		}
-	}
-	checked := 0
+	var children moveList
+	visited := 0
 	for _, path := range append(files, "") {
 		entries := []perftSuiteEntry{{fen: queensFEN}}
 		if path != "" {
@@ -336,17 +329,54 @@ func TestBulkCountMatchesGeneration(t *testing.T) {
 				p = p.WithChess960(true)
 			}
 			where := fmt.Sprintf("%s:%d", filepath.Base(path), e.line)
-			check(where, &p)
+			f(where, &p)
 			p.generate(&children)
 			for _, m := range children.moves[:children.n] {
 				q := p
 				q.play(m)
-				check(where+" after "+m.String(), &q)
-				checked++
+				f(where+" after "+m.String(), &q)
+				visited++
 			}
 		}
 	}
-	if checked < 100_000 {
-		t.Errorf("checked only %d positions", checked)
+	if visited < 100_000 {
+		t.Errorf("visited only %d positions", visited)
+	}
+}
+
+// TestBulkCountMatchesGeneration is the differential test of Perft's bulk counting: on every
+// suite position, countLegal (target sets counted, pawns shifted all at once) gives exactly
+// the number of moves generate produces.
+func TestBulkCountMatchesGeneration(t *testing.T) {
+	var ml moveList
+	forSuitePositions(t, func(where string, p *Position) {
+		p.generate(&ml)
+		if got := p.countLegal(); got != ml.n {
+			t.Errorf("%s: countLegal(%q) = %d, generate makes %d moves", where, p.FEN(), got, ml.n)
+		}
+	})
+}
+
+// TestGivesCheckMatchesPlay is the differential test of the check test of SAN's "+" and "#"
+// (PGN Standard §8.2.3.5): for every legal move of every suite position, givesCheck (direct
+// and discovered attacks, without playing) agrees with playing the move and asking InCheck.
+func TestGivesCheckMatchesPlay(t *testing.T) {
+	var ml moveList
+	checks := 0
+	forSuitePositions(t, func(where string, p *Position) {
+		p.generate(&ml)
+		for _, m := range ml.moves[:ml.n] {
+			q := *p
+			q.play(m)
+			if got, want := p.givesCheck(m), q.InCheck(); got != want {
+				t.Errorf("%s: givesCheck(%q, %v) = %v, InCheck after it = %v", where, p.FEN(), m, got, want)
+			}
+			if q.InCheck() {
+				checks++
+			}
+		}
+	})
+	if checks < 10_000 {
+		t.Errorf("only %d checking moves seen", checks)
 	}
 }

@@ -160,13 +160,8 @@ func (p *Position) appendSAN(dst []byte, m Move, long bool) []byte {
 	if pr := m.Promotion(); pr != NoPieceType {
 		dst = append(dst, '=', pr.Letter())
 	}
-	child := *p
-	child.play(m)
-	switch child.checkState() {
-	case checkPlain:
-		dst = append(dst, '+')
-	case checkMate:
-		dst = append(dst, '#')
+	if c := p.checkSuffix(m); c != 0 {
+		dst = append(dst, c)
 	}
 	return dst
 }
@@ -201,23 +196,6 @@ func (p *Position) appendDisambiguation(dst []byte, m Move, pt PieceType) []byte
 		dst = append(dst, 'a'+byte(from&7), '1'+byte(from>>4))
 	}
 	return dst
-}
-
-const (
-	checkNone = iota
-	checkPlain
-	checkMate
-)
-
-// checkState tells whether the side to move is in check, and if so whether it is mated.
-func (p *Position) checkState() int {
-	if !p.attacked(p.kings[p.turn], p.turn^1, p.pieces[0]) {
-		return checkNone
-	}
-	if p.hasLegalMove() {
-		return checkPlain
-	}
-	return checkMate
 }
 
 // hasLegalMove reports whether the side to move has a legal move.
@@ -521,15 +499,7 @@ func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) 
 			sp.flag(SANWrongCapture, sp.signOffset)
 		}
 	}
-	child := *p
-	child.play(m)
-	want := byte(0)
-	switch child.checkState() {
-	case checkPlain:
-		want = '+'
-	case checkMate:
-		want = '#'
-	}
+	want := p.checkSuffix(m)
 	switch {
 	case sp.suffix == want:
 	case sp.suffix == 0:
@@ -542,10 +512,8 @@ func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) 
 
 // findCastle returns the legal castling move on side, or an error saying why there is none.
 func (p *Position) findCastle(s string, side CastlingSide) (Move, error) {
-	var ml moveList
-	p.generate(&ml)
-	for _, m := range ml.moves[:ml.n] {
-		if m&moveCastle != 0 && m.kingSide() == (side == KingSide) {
+	if !p.InCheck() {
+		if m, ok := p.castlingMove(p.turn, side); ok {
 			return m, nil
 		}
 	}
@@ -570,8 +538,8 @@ func (p *Position) findCastle(s string, side CastlingSide) (Move, error) {
 }
 
 // findMove finds the legal move of a non-castling SAN. Candidates are only the pieces that
-// reach the destination (found with the 0x88 difference tables), tested against the pins
-// and the check.
+// reach the destination (one intersection of attack sets), tested against the pins and the
+// check.
 func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	us := p.turn
 	to := sp.to
@@ -664,15 +632,12 @@ func (p *Position) reachers(pt PieceType, to Square) uint64 {
 		return knightAttacks[b] & mine
 	case King:
 		return kingAttacks[b] & mine
-	case Bishop, Rook, Queen:
-		var out uint64
-		for s := mine; s != 0; s &= s - 1 {
-			f := bits.TrailingZeros64(s)
-			if attackKinds[int(to)-int(sq88(f))+119]&(1<<pt) != 0 && between[f][b]&p.pieces[0] == 0 {
-				out |= 1 << f
-			}
-		}
-		return out
+	case Bishop:
+		return bishopAttacks(int(b), p.pieces[0]) & mine
+	case Rook:
+		return rookAttacks(int(b), p.pieces[0]) & mine
+	case Queen:
+		return (bishopAttacks(int(b), p.pieces[0]) | rookAttacks(int(b), p.pieces[0])) & mine
 	case Pawn:
 		if p.board[to] != NoPiece || to == p.ep {
 			return pawnAttacks[us^1][b] & mine // captures, en passant included
