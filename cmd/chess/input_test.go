@@ -214,3 +214,54 @@ func TestCheckDirectory(t *testing.T) {
 }
 
 var fmtSscanf = fmt.Sscanf
+
+// Under -json every line of standard output is a JSON object of the documented schema: games,
+// problems of whole files (one that cannot be opened, is not PGN, is cut short, or whose name
+// promises another format), and the summary.
+func TestCheckJSONEveryLine(t *testing.T) {
+	dir := t.TempDir()
+	var text bytes.Buffer
+	for text.Len() < 300<<10 {
+		text.WriteString("[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2\n\n")
+	}
+	cutGz := gzipped(t, text.Bytes())
+	files := map[string][]byte{
+		"cut.pgn.gz":   cutGz[:len(cutGz)/2],
+		"exe.pgn":      []byte("\x7fELF\x02\x01\x01"),
+		"plain.pgn.gz": []byte("1. e4 e5 *\n"),
+		"xz.pgn":       []byte("\xfd7zXZ\x00\x00"),
+	}
+	var args []string
+	for _, name := range []string{"cut.pgn.gz", "exe.pgn", "plain.pgn.gz", "xz.pgn"} {
+		os.WriteFile(filepath.Join(dir, name), files[name], 0o644)
+		args = append(args, filepath.Join(dir, name))
+	}
+	args = append(args, filepath.Join(dir, "missing.pgn"), "testdata/sample.pgn")
+	out, _, code := runChess(t, nil, append([]string{"check", "-json"}, args...)...)
+	var kinds []string
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("not a JSON object: %q", line)
+		}
+		switch {
+		case obj["summary"] != nil:
+			kinds = append(kinds, "summary")
+		case obj["game"] != nil:
+			if len(kinds) == 0 || kinds[len(kinds)-1] != "games" {
+				kinds = append(kinds, "games")
+			}
+		default:
+			for _, key := range []string{"file", "kind", "message", "warning"} {
+				if _, ok := obj[key]; !ok {
+					t.Errorf("no %q in %s", key, line)
+				}
+			}
+			kinds = append(kinds, obj["kind"].(string))
+		}
+	}
+	want := []string{"games", "I/O error", "not PGN", "name mismatch", "games", "unsupported compression", "open error", "games", "summary"}
+	if code != exitUsage || fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Errorf("exit %d, objects %q, want %q", code, kinds, want)
+	}
+}

@@ -80,6 +80,10 @@ func TestCheckSampleGolden(t *testing.T) {
 		if !strings.HasPrefix(stderr, "1 files, 7 games, 121 moves, 6 errors, 4 warnings in ") {
 			t.Errorf("%v: summary %q", tc.args, stderr)
 		}
+		// the summary says how many warnings were hidden, and how to show them
+		if hidden := strings.HasSuffix(stderr, "; 4 warnings not shown (-W shows them)\n"); hidden != (tc.args[1] != "-W") {
+			t.Errorf("%v: summary %q", tc.args, stderr)
+		}
 	}
 }
 

@@ -1,0 +1,333 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// checkKinds returns the kinds of the errors that chess check -json finds in a file, in order.
+func checkKinds(t *testing.T, name string) []string {
+	t.Helper()
+	out, _, _ := runChess(t, nil, "check", "-json", name)
+	var kinds []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var obj struct {
+			Errors  []jsonProblem `json:"errors"`
+			Kind    string        `json:"kind"`
+			Warning bool          `json:"warning"`
+		}
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("not a JSON object: %q", line)
+		}
+		for _, e := range obj.Errors {
+			kinds = append(kinds, e.Kind)
+		}
+		if obj.Kind != "" && !obj.Warning {
+			kinds = append(kinds, obj.Kind)
+		}
+	}
+	return kinds
+}
+
+// cut shortens a test's output for a failure message.
+func cut(s string) string {
+	if len(s) > 1500 {
+		return s[:1500] + "..."
+	}
+	return s
+}
+
+// fmt keeps what it was given: a game with errors of any class is written as its original
+// text, with one line on stderr, exit 1; the games around it are formatted; -w refuses the
+// file unless -force, and with -force writes what standard output gets. Nothing is lost: check
+// finds the same errors in the output as in the input.
+func TestFmtForceKeepsEachErrorClass(t *testing.T) {
+	goodA := "[Event \"A\"]\n1.e4 e5 2.Nf3 *\n"
+	goodB := "[Event \"B\"]\n1.d4 d5 *\n"
+	wantA := "[Event \"A\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+	wantB := "[Event \"B\"]\n\n1. d4 d5 *\n\n"
+	deep := "1. e4 " + strings.Repeat("(1. d4 ", 130) + strings.Repeat(")", 130) + " *"
+	for _, tc := range []struct {
+		kind, game string
+		last       bool // the error swallows what follows: the game goes last
+	}{
+		{"illegal move", "1. e4 e5 2. Ke3 Nc6 3. Nf3 *", false},
+		{"ambiguous move", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n1. Nd2 Ke7 *", false},
+		{"syntax error", "1. e4 @@ e5 *", false},
+		{"bad tag pair", "[Event x]\n1. e4 *", false},
+		{"bad FEN tag", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"]\n*", false},
+		{"budget exceeded", deep, false},
+		{"unsupported variant", "[Variant \"Atomic\"]\n1. e4 *", false},
+		{"result contradicts the final position", "1. f3 e5 2. g4 Qh4# 1-0", false},
+		{"unbalanced variation", "1. e4 (1. d4 *", true},
+		{"unterminated comment", "1. e4 { never closed", true},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			dir := t.TempDir()
+			in := goodA + "\n" + tc.game + "\n\n" + goodB
+			want := wantA + tc.game + "\n\n" + wantB
+			if tc.last {
+				in, want = goodA+"\n"+tc.game+"\n", wantA+tc.game+"\n\n"
+			}
+			name := filepath.Join(dir, "games.pgn")
+			os.WriteFile(name, []byte(in), 0o644)
+			kinds := checkKinds(t, name)
+			if len(kinds) != 1 || kinds[0] != tc.kind {
+				t.Fatalf("check finds %q in the input, want [%s]", kinds, tc.kind)
+			}
+			out, stderr, code := runChess(t, nil, "fmt", name)
+			if code != exitProblems || out != want || strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, ": written as it was\n") {
+				t.Errorf("fmt: exit %d\n%s\nwant\n%s\nstderr %q", code, cut(out), cut(want), cut(stderr))
+			}
+			_, stderr, code = runChess(t, nil, "fmt", "-w", name)
+			if code != exitProblems || string(readFile(t, name)) != in || !strings.Contains(stderr, "has errors: not rewritten (use -force)") {
+				t.Errorf("fmt -w: exit %d, %s", code, stderr)
+			}
+			_, _, code = runChess(t, nil, "fmt", "-w", "-force", name)
+			if got := string(readFile(t, name)); code != exitProblems || got != want {
+				t.Errorf("fmt -w -force: exit %d\n%s", code, got)
+			}
+			if after := checkKinds(t, name); len(after) != 1 || after[0] != tc.kind {
+				t.Errorf("check finds %q after fmt -w -force, want [%s]", after, tc.kind)
+			}
+		})
+	}
+}
+
+// §8.2.6: the termination marker and the Result tag are written as they were when they
+// disagree, with a warning; check accepts the output as it accepted the input.
+func TestFmtKeepsResultAsWritten(t *testing.T) {
+	in := "[Event \"e\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
+	want := "[Event \"e\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+	out, stderr, code := runChess(t, []byte(in), "fmt")
+	if code != exitOK || out != want || stderr != "-:1: game 1: warning: the Result tag says 1-0, the termination marker 0-1: both kept\n" {
+		t.Errorf("exit %d\n%s\n%q", code, out, stderr)
+	}
+	if _, _, code := runChess(t, []byte(out), "check"); code != exitOK {
+		t.Errorf("check of the output: exit %d", code)
+	}
+}
+
+// fmt -w edits the file a name points to, as gofmt -w does, and refuses what it cannot
+// rewrite safely.
+func TestFmtWriteSafety(t *testing.T) {
+	in := "[Event \"e\"]\n1.e4 e5 *\n"
+	want := "[Event \"e\"]\n\n1. e4 e5 *\n\n"
+	dir := t.TempDir()
+
+	// through a symbolic link: the target is rewritten, the link stays a link
+	target := filepath.Join(dir, "target.pgn")
+	os.WriteFile(target, []byte(in), 0o640)
+	link := filepath.Join(dir, "link.pgn")
+	os.Symlink("target.pgn", link)
+	if _, stderr, code := runChess(t, nil, "fmt", "-w", link); code != exitOK || string(readFile(t, target)) != want {
+		t.Errorf("symlink: exit %d %s", code, stderr)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is no longer a link: %v %v", fi.Mode(), err)
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want 0640", fi.Mode().Perm())
+	}
+
+	// no write permission bit: refused, even as root
+	readOnly := filepath.Join(dir, "ro.pgn")
+	os.WriteFile(readOnly, []byte(in), 0o444)
+	if _, stderr, code := runChess(t, nil, "fmt", "-w", readOnly); code != exitUsage || string(readFile(t, readOnly)) != in ||
+		!strings.Contains(stderr, "ro.pgn: not rewritten: it has no write permission (mode -r--r--r--)") {
+		t.Errorf("0444: exit %d %s", code, stderr)
+	}
+
+	// not a regular file
+	fifo := filepath.Join(dir, "fifo.pgn")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runChess(t, nil, "fmt", "-w", fifo); code != exitUsage || !strings.Contains(stderr, "fifo.pgn: not rewritten: not a regular file") {
+		t.Errorf("fifo: exit %d %s", code, stderr)
+	}
+	if _, stderr, code := runChess(t, nil, "fmt", "-w", "/dev/null"); code != exitUsage || !strings.Contains(stderr, "not a regular file") {
+		t.Errorf("/dev/null: exit %d %s", code, stderr)
+	}
+
+	// the owner is kept (as root, a file of another user)
+	owned := filepath.Join(dir, "owned.pgn")
+	os.WriteFile(owned, []byte(in), 0o664)
+	if os.Geteuid() == 0 {
+		os.Chown(owned, 1234, 5678)
+	}
+	before, _ := os.Stat(owned)
+	if _, stderr, code := runChess(t, nil, "fmt", "-w", owned); code != exitOK || string(readFile(t, owned)) != want {
+		t.Errorf("owned: exit %d %s", code, stderr)
+	}
+	after, _ := os.Stat(owned)
+	b, a := before.Sys().(*syscall.Stat_t), after.Sys().(*syscall.Stat_t)
+	if a.Uid != b.Uid || a.Gid != b.Gid || after.Mode() != before.Mode() {
+		t.Errorf("owner %d:%d mode %v, want %d:%d %v", a.Uid, a.Gid, after.Mode(), b.Uid, b.Gid, before.Mode())
+	}
+	noTemps(t, dir)
+}
+
+// noTemps fails when a temporary file of fmt -w is left in dir.
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	if m, _ := filepath.Glob(filepath.Join(dir, ".*.chess-fmt-*")); len(m) > 0 {
+		t.Errorf("temporary files left: %v", m)
+	}
+}
+
+// failingWriter fails once it has taken n bytes, as a full disk does.
+type failingWriter struct {
+	w io.Writer
+	n int
+}
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		n, _ := f.w.Write(p[:f.n])
+		f.n = 0
+		return n, syscall.ENOSPC
+	}
+	f.n -= len(p)
+	return f.w.Write(p)
+}
+
+// A write error half way through -w leaves the original intact, removes the temporary file,
+// names the file and the OS error, and exits 2; the next file is still rewritten.
+func TestFmtWriteErrorHalfWay(t *testing.T) {
+	dir := t.TempDir()
+	big := bytes.Repeat([]byte("[Event \"e\"]\n1.e4 e5 2.Nf3 Nc6 *\n\n"), 20000)
+	first, second := filepath.Join(dir, "first.pgn"), filepath.Join(dir, "second.pgn")
+	os.WriteFile(first, big, 0o644)
+	os.WriteFile(second, []byte("1.e4 *"), 0o644)
+	calls := 0
+	wrapTemp = func(w io.Writer) io.Writer {
+		calls++
+		if calls == 1 {
+			return &failingWriter{w, len(big) / 2}
+		}
+		return w
+	}
+	defer func() { wrapTemp = func(w io.Writer) io.Writer { return w } }()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"fmt", "-w", first, second}, nil, &stdout, &stderr)
+	if code != exitUsage || !bytes.Equal(readFile(t, first), big) || string(readFile(t, second)) != "1. e4 *\n\n" ||
+		!strings.HasPrefix(stderr.String(), "chess fmt: "+first+": not rewritten: ") ||
+		!strings.HasSuffix(stderr.String(), ": no space left on device\n") {
+		t.Errorf("exit %d, stderr %q", code, cut(stderr.String()))
+	}
+	noTemps(t, dir)
+}
+
+// A signal in the middle of -w (a child process stopped mid-run) leaves the original intact:
+// SIGINT and SIGTERM remove the temporary file; SIGKILL cannot be caught, and the original is
+// intact all the same.
+func TestFmtWriteInterrupted(t *testing.T) {
+	var text bytes.Buffer
+	for text.Len() < 8<<20 {
+		text.WriteString("[Event \"e\"]\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 *\n\n")
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
+		dir := t.TempDir()
+		name := filepath.Join(dir, "games.pgn")
+		os.WriteFile(name, text.Bytes(), 0o644)
+		cmd := exec.Command(chessBin, "fmt", "-w", name)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// wait until the temporary file has some of the output
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			m, _ := filepath.Glob(filepath.Join(dir, ".games.pgn.chess-fmt-*"))
+			if len(m) == 1 {
+				if fi, err := os.Stat(m[0]); err == nil && fi.Size() > 0 {
+					break
+				}
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("%v: no temporary file with output in 20 s", sig)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Fatalf("%v: %v (the run ended before the signal)", sig, err)
+		}
+		if !bytes.Equal(readFile(t, name), text.Bytes()) {
+			t.Errorf("%v: the original changed", sig)
+		}
+		if sig != syscall.SIGKILL {
+			if ee.ExitCode() != 128+int(sig) || !strings.Contains(stderr.String(), "stopped, the files not yet rewritten are unchanged") {
+				t.Errorf("%v: exit %d, %s", sig, ee.ExitCode(), stderr.String())
+			}
+			noTemps(t, dir)
+		}
+	}
+}
+
+// A write error on standard output is reported with the OS error and exit status 2; a closed
+// pipe ends the run at once and quietly.
+func TestWriteErrorsOnStdout(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full: %v", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{{"check", "-json", "testdata/sample.pgn"}, {"fmt", "testdata/sample.pgn"}, {"check", "-W", "testdata/sample.pgn"}} {
+		cmd := exec.Command(chessBin, args...)
+		cmd.Dir = "../.."
+		cmd.Stdout = full
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		want := fmt.Sprintf("chess %s: writing standard output: write /dev/stdout: no space left on device\n", args[0])
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitUsage || !strings.HasSuffix(stderr.String(), want) {
+			t.Errorf("%v >/dev/full: %v, stderr %q", args, err, cut(stderr.String()))
+		}
+	}
+
+	// a reader that stops at once: the run ends soon after, with nothing on stderr
+	var bad, good bytes.Buffer
+	for bad.Len() < 4<<20 {
+		bad.WriteString("1.e4 e5 2.Ke3 *\n\n")
+		good.WriteString("1.e4 e5 2.Ke2 *\n\n")
+	}
+	for _, tc := range []struct {
+		args  []string
+		input []byte
+	}{{[]string{"check", "-j", "1"}, bad.Bytes()}, {[]string{"check", "-json", "-j", "2"}, good.Bytes()}, {[]string{"fmt"}, good.Bytes()}} {
+		args := tc.args
+		cmd := exec.Command(chessBin, args...)
+		cmd.Stdin = bytes.NewReader(tc.input)
+		r, w, _ := os.Pipe()
+		cmd.Stdout = w
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		r.Read(make([]byte, 10))
+		r.Close()
+		err := cmd.Wait()
+		if err == nil || stderr.Len() > 0 {
+			t.Errorf("%v | closed pipe: %v, stderr %q", args, err, cut(stderr.String()))
+		}
+	}
+}
