@@ -74,11 +74,13 @@ func Example_writePGN() {
 		game.PlaySAN(san)
 	}
 	pgn := chess.NewPGNGame(game)
-	pgn.Tags[4].Value, pgn.Tags[5].Value = "Anna", "Bruno" // White, Black
+	pgn.SetTag("White", "Anna")
+	pgn.SetTag("Black", "Bruno")
 	for n := range pgn.Root.MainLine() {
 		if n.SAN() == "Bb5" {
-			n.Comments = append(n.Comments, "the Ruy Lopez")
-			n.NAGs = append(n.NAGs, 1) // $1, a good move
+			n.SetComment("the Ruy Lopez")
+			n.NAGs = append(n.NAGs, 1)  // $1, a good move
+			pgn.AddSAN(n.Parent, "Bc4") // the Italian, as a variation
 		}
 	}
 	pgn.WriteTo(os.Stdout)
@@ -91,5 +93,5 @@ func Example_writePGN() {
 	// [Black "Bruno"]
 	// [Result "*"]
 	//
-	// 1. e4 e5 2. Nf3 Nc6 3. Bb5 $1 { the Ruy Lopez } *
+	// 1. e4 e5 2. Nf3 Nc6 3. Bb5 $1 { the Ruy Lopez } (3. Bc4) *
 }

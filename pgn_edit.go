@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Sentinel errors of the PGN tree, wrapped by *PGNTreeError; test with errors.Is.
@@ -27,16 +28,17 @@ type PGNTreeError struct {
 	Err    error // ErrInvalidTree, ErrNotInTree, or a *MoveError or *SANError
 }
 
-// Error returns "chess: PGNGame.<Op>: <label>: <reason>".
+// Error returns "chess: PGNGame.<Op>: <label>: <reason>", or for a refused move
+// "chess: PGNGame.<Op>: " and the move error's own message.
 func (e *PGNTreeError) Error() string {
 	s := "chess: PGNGame." + e.Op + ": "
+	if e.Reason == "" && e.Err != nil {
+		return s + strings.TrimPrefix(e.Err.Error(), "chess: ")
+	}
 	if e.Label != "" {
 		s += e.Label + ": "
 	}
-	if e.Reason != "" {
-		return s + e.Reason
-	}
-	return s + e.Err.Error()
+	return s + e.Reason
 }
 
 // Unwrap returns the sentinel or the move error, for errors.Is and errors.As.
