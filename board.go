@@ -861,7 +861,7 @@ func (p Position) Play(m Move) (Position, error) {
 	}
 	lm, ok := p.matchMove(m)
 	if !ok {
-		return p, &MoveError{Input: m.String(), Position: p, Err: ErrIllegalMove, Reason: p.illegalReason(m)}
+		return p, p.moveError(m.String(), m)
 	}
 	p.play(lm)
 	return p, nil
@@ -873,7 +873,7 @@ func (p Position) Play(m Move) (Position, error) {
 // ErrIllegalMove when the side to move is in check.
 func (p Position) PlayNull() (Position, error) {
 	if p.InCheck() {
-		return p, &MoveError{Input: "0000", Position: p, Err: ErrIllegalMove, Reason: "a null move cannot be played in check"}
+		return p, p.moveError("0000", NullMove)
 	}
 	if p.ep != NoSquare {
 		p.hash ^= epKey(p.ep)
@@ -886,25 +886,6 @@ func (p Position) PlayNull() (Position, error) {
 	p.turn ^= 1
 	p.hash ^= turnKey
 	return p, nil
-}
-
-// illegalReason says, when it is clear, why the plain move m is not legal.
-func (p *Position) illegalReason(m Move) string {
-	from := m.from()
-	if !from.IsValid() || !m.To().IsValid() {
-		return "off-board square"
-	}
-	pc := p.board[from]
-	switch {
-	case pc == NoPiece:
-		return "no piece on " + from.String()
-	case pc.Color() != p.turn:
-		return "the piece on " + from.String() + " is " + pc.Color().String() + "'s, and it is " + p.turn.String() + " to move"
-	}
-	if to := m.To(); pc.Type() == Pawn && m.Promotion() == NoPieceType && (to.Rank() == 7 || to.Rank() == 0) && p.IsLegal(NewMove(from, to, Queen)) {
-		return "a pawn reaching the last rank must promote: add q, r, b or n"
-	}
-	return "the " + pc.Type().String() + " on " + from.String() + " cannot move to " + m.To().String()
 }
 
 // String returns an 8x8 diagram of the board, rank 8 at the top, with the ranks and files

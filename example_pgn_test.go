@@ -54,7 +54,7 @@ func ExamplePGNError() {
 	// Output:
 	// line 5, column 38, 4...Nxd4: illegal move
 	// true
-	// 5:38: game 1 (Anna - Ben, Round 3), 4...Nxd4: illegal move: the knight on c6 is pinned
+	// 5:38: game 1 (Anna - Ben, Round 3), 4...Nxd4: illegal move: the knight on c6 is pinned by the bishop on b5
 	// 7 moves read before it
 }
 

@@ -53,7 +53,7 @@ func ExamplePosition_ParseSAN() {
 	// Output:
 	// Nbd2 is b1d2
 	// Bf4 is c1f4
-	// chess: illegal move "0-0": the squares between king and rook are not empty
+	// chess: illegal move "0-0": castling is blocked: f1 is occupied
 	// chess: ambiguous move "Nd2": more than one knight can move to d2 (Nbd2, Nfd2)
 	// candidates: [Nbd2 Nfd2]
 }

@@ -184,7 +184,7 @@ func TestParseUCI(t *testing.T) {
 		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5d6", "", ErrIllegalMove},
 		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8N", "b7b8n", nil},
 		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8", "", ErrIllegalMove},
-		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8k", "", ErrSyntax},
+		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8k", "", ErrIllegalMove}, // a promotion to a king: well-formed, illegal (FIDE Laws 3.7.5.1),
 	}
 	for _, tc := range tests {
 		p := MustParseFEN(tc.fen)

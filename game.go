@@ -306,7 +306,7 @@ func (g *Game) Play(m Move) error {
 	}
 	lm, ok := p.matchMove(m)
 	if !ok {
-		return &MoveError{Input: m.String(), Position: p, Err: ErrIllegalMove, Reason: p.illegalReason(m)}
+		return p.moveError(m.String(), m)
 	}
 	p.play(lm)
 	g.push(lm, p)
@@ -317,6 +317,17 @@ func (g *Game) Play(m Move) error {
 // the current position. Its errors are those of ParseSAN (a *SANError) and of Play.
 func (g *Game) PlaySAN(s string) error {
 	m, err := g.Position().ParseSAN(s)
+	if err != nil {
+		return err
+	}
+	return g.Play(m)
+}
+
+// PlayUCI plays the move written in UCI ("e2e4", "e7e8q", "0000" for a null move), read as
+// Position.ParseUCI reads it, in the current position. Its errors are those of ParseUCI (a
+// *MoveError) and of Play.
+func (g *Game) PlayUCI(s string) error {
+	m, err := g.Position().ParseUCI(s)
 	if err != nil {
 		return err
 	}

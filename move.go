@@ -107,12 +107,15 @@ func (m Move) AppendText(b []byte) []byte {
 }
 
 // MoveError is the error of Play, PlayNull and ParseUCI: the move, the position it was tried
-// in and why it failed. Err is ErrIllegalMove or ErrSyntax.
+// in and why it failed. Err is ErrIllegalMove or ErrSyntax. For ErrIllegalMove, Illegal is the
+// typed reason and Square the square it names (see IllegalReason).
 type MoveError struct {
-	Input    string   // the move as given (UCI text), or the UCI form of a Move value
-	Position Position // the position the move was tried in
-	Reason   string   // a short explanation, may be empty
-	Err      error    // ErrIllegalMove or ErrSyntax
+	Input    string        // the move as given (UCI text), or the UCI form of a Move value
+	Position Position      // the position the move was tried in
+	Reason   string        // a short explanation, may be empty
+	Err      error         // ErrIllegalMove or ErrSyntax
+	Illegal  IllegalReason // why the move is illegal; IllegalNone for ErrSyntax
+	Square   Square        // the square Illegal names, NoSquare when it names none
 }
 
 // Error describes the move, the position (as FEN) and the reason, prefixed "chess:".
@@ -139,12 +142,18 @@ func (p Position) ParseUCI(s string) (Move, error) {
 		return NullMove, nil
 	}
 	m, ok := parseUCIText(s)
+	if !ok && len(s) == 5 && (s[4]|0x20 == 'k' || s[4]|0x20 == 'p') {
+		// A promotion to a king or pawn is well-formed but illegal (FIDE Laws 3.7.5.1).
+		if m, ok = parseUCIText(s[:4]); ok {
+			m = m&^(7<<16) | Move(King)<<16
+		}
+	}
 	if !ok {
-		return NullMove, &MoveError{Input: s, Position: p, Err: ErrSyntax, Reason: "want from and to squares and an optional promotion letter, like e2e4 or e7e8q"}
+		return NullMove, &MoveError{Input: s, Position: p, Err: ErrSyntax, Reason: "want from and to squares and an optional promotion letter, like e2e4 or e7e8q", Square: NoSquare}
 	}
 	lm, ok := p.matchMove(m)
 	if !ok {
-		return NullMove, &MoveError{Input: s, Position: p, Err: ErrIllegalMove, Reason: p.illegalReason(m)}
+		return NullMove, p.moveError(s, m)
 	}
 	return lm, nil
 }

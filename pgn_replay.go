@@ -82,7 +82,7 @@ func (b *pgnBuilder) nullMove() {
 	}
 	s := &b.r.s
 	if f.pos.InCheck() {
-		b.problem(false, ErrIllegalMove, "illegal move: a null move cannot be played in check", moveLabel(&f.pos, s.tok))
+		b.problem(false, f.pos.sanIllegal(string(s.tok), 0, NullMove, false), "illegal move: a null move cannot be played in check", moveLabel(&f.pos, s.tok))
 		f.skip = true
 		return
 	}

@@ -385,7 +385,7 @@ func TestPGNErrorMessages(t *testing.T) {
 		want     []string // every error, then every warning, as printed
 	}{
 		{"illegal move with players and round", "[White \"Kasparov\"]\n[Black \"Topalov\"]\n[Round \"4\"]\n[FEN \"4k3/3n4/8/1B6/8/8/8/4K3 b - - 0 12\"]\n\n12... Nf6 13. Kd2 *\n",
-			[]string{`6:7: game 1 (Kasparov - Topalov, Round 4), 12...Nf6: illegal move: the knight on d7 is pinned`}},
+			[]string{`6:7: game 1 (Kasparov - Topalov, Round 4), 12...Nf6: illegal move: the knight on d7 is pinned by the bishop on b5`}},
 		{"round ? is left out", "[White \"A\"]\n[Black \"B\"]\n[Round \"?\"]\n1. e4 e5 2. Ke3 *",
 			[]string{`4:13: game 1 (A - B), 2.Ke3: illegal move: no king can move to e3`}},
 		{"no players: no parentheses", "1. Nf3 d5 2. d4 Nf6 3. Nd2 *",

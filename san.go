@@ -13,13 +13,16 @@ var ErrAmbiguousMove = errors.New("ambiguous move")
 // SANError is the error of ParseSAN, ParseSANStrict and ParseSANDeviation: the input, the byte
 // offset where it went wrong, why, and a sentinel: ErrSyntax (not a move in any accepted
 // spelling, or for ParseSANStrict not the exact SAN), ErrIllegalMove (no legal move matches)
-// or ErrAmbiguousMove (several do; Candidates lists them in exact SAN).
+// or ErrAmbiguousMove (several do; Candidates lists them in exact SAN). For ErrIllegalMove,
+// Illegal is the typed reason and Square the square it names (see IllegalReason).
 type SANError struct {
-	Input      string   // the text given
-	Offset     int      // byte offset in Input of the problem
-	Reason     string   // what is wrong, in words; may be empty
-	Candidates []string // for ErrAmbiguousMove: the legal moves that match, in exact SAN
-	Err        error    // ErrSyntax, ErrIllegalMove or ErrAmbiguousMove
+	Input      string        // the text given
+	Offset     int           // byte offset in Input of the problem
+	Reason     string        // what is wrong, in words; may be empty
+	Candidates []string      // for ErrAmbiguousMove: the legal moves that match, in exact SAN
+	Err        error         // ErrSyntax, ErrIllegalMove or ErrAmbiguousMove
+	Illegal    IllegalReason // why the move is illegal; IllegalNone for the other sentinels
+	Square     Square        // the square Illegal names; NoSquare (or unset, for IllegalNone) when none
 }
 
 // Error names the kind, the input (cut to 40 bytes), the reason and any candidates.
@@ -294,7 +297,7 @@ func (sp *sanParts) flag(d SANDeviation, off int) {
 }
 
 func sanSyntax(s string, off int, reason string) error {
-	return &SANError{Input: s, Offset: off, Err: ErrSyntax, Reason: reason}
+	return &SANError{Input: s, Offset: off, Err: ErrSyntax, Reason: reason, Square: NoSquare}
 }
 
 // splitSAN takes s apart into *sp without looking at a position.
@@ -361,7 +364,11 @@ func splitSAN(s string, sp *sanParts) error {
 	// Promotion at the end: =Q, (Q), Q or q after the destination rank.
 	end := len(body)
 	if end-i >= 4 && body[end-2] == '=' && strings.IndexByte("KkPp", body[end-1]) >= 0 {
-		return &SANError{Input: s, Offset: end - 1, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight"}
+		to, ok := squareOf(body[end-4], body[end-3])
+		if !ok {
+			to = NoSquare
+		}
+		return &SANError{Input: s, Offset: end - 1, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight", Illegal: IllegalPromotionPiece, Square: to}
 	}
 	if end-i >= 3 {
 		switch {
@@ -459,7 +466,7 @@ func pieceTypeOfLetter(c byte) PieceType {
 func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) {
 	if s == "--" { // the null move, as SAN writes it
 		if p.InCheck() {
-			return NullMove, 0, &SANError{Input: s, Err: ErrIllegalMove, Reason: "a null move cannot be played in check"}
+			return NullMove, 0, p.sanIllegal(s, 0, NullMove, false)
 		}
 		return NullMove, 0, nil
 	}
@@ -475,7 +482,7 @@ func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) 
 		var ok bool
 		m, ok = p.matchMove(sp.uciMove)
 		if !ok {
-			err = &SANError{Input: s, Err: ErrIllegalMove, Reason: p.illegalReason(sp.uciMove)}
+			err = p.sanIllegal(s, 0, sp.uciMove, true)
 		}
 	default:
 		m, err = p.findMove(s, sp)
@@ -517,24 +524,11 @@ func (p *Position) findCastle(s string, side CastlingSide) (Move, error) {
 			return m, nil
 		}
 	}
-	reason := ""
+	ksq := p.kings[p.turn]
 	rsq := p.castling.RookSquare(p.turn, side)
-	switch {
-	case rsq == NoSquare:
-		reason = p.turn.String() + " has no castling right on that side"
-	case p.InCheck():
-		reason = "castling out of check"
-	default:
-		ksq := p.kings[p.turn]
-		kto, rto := castleKingTo(ksq, rsq), castleRookTo(ksq, rsq)
-		path := between[ksq.bit()][kto.bit()] | between[rsq.bit()][rto.bit()] | 1<<kto.bit() | 1<<rto.bit()
-		if path&p.pieces[0]&^(1<<ksq.bit())&^(1<<rsq.bit()) != 0 {
-			reason = "the squares between king and rook are not empty"
-		} else {
-			reason = "the king would pass through or land on an attacked square"
-		}
-	}
-	return NullMove, &SANError{Input: s, Err: ErrIllegalMove, Reason: reason}
+	m := Move(ksq) | Move(rsq&0x7f)<<8 | moveCastle
+	il := p.explainCastling(ksq, rsq)
+	return NullMove, &SANError{Input: s, Err: ErrIllegalMove, Reason: p.explainText(m, il, true), Illegal: il.reason, Square: il.square}
 }
 
 // findMove finds the legal move of a non-castling SAN. Candidates are only the pieces that
@@ -546,7 +540,7 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	toBit := uint64(1) << to.bit()
 	own := p.occ[us]
 	if own&toBit != 0 {
-		return NullMove, &SANError{Input: s, Offset: sp.toOffset, Err: ErrIllegalMove, Reason: "a " + us.String() + " piece stands on " + to.String()}
+		return NullMove, &SANError{Input: s, Offset: sp.toOffset, Err: ErrIllegalMove, Reason: "a " + us.String() + " piece stands on " + to.String(), Illegal: IllegalOwnPiece, Square: to}
 	}
 	cands := p.reachers(sp.piece, to)
 	if sp.fromFile >= 0 {
@@ -555,8 +549,9 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 		// A pawn capture names the pawn's file (PGN Standard §8.2.3.3): without it, "d5" or
 		// "xd5" is a move of the d-pawn, not exd5.
 		f := sq88(bits.TrailingZeros64(cands &^ (fileMask << uint(to&7))))
+		il := p.sanNoCandidate(Pawn, int(to&7), sp.fromRank, to, sp.promo)
 		return NullMove, &SANError{Input: s, Offset: 0, Err: ErrIllegalMove,
-			Reason: "a pawn capture names the pawn's file: " + string(rune('a'+f&7)) + "x" + to.String()}
+			Reason: "a pawn capture names the pawn's file: " + string(rune('a'+f&7)) + "x" + to.String(), Illegal: il.reason, Square: il.square}
 	}
 	if sp.fromRank >= 0 {
 		cands &= rankMask << (8 * uint(sp.fromRank))
@@ -566,12 +561,17 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 		if sp.fromFile >= 0 || sp.fromRank >= 0 {
 			reason = "no " + sp.piece.String() + " from there can move to " + to.String()
 		}
-		return NullMove, &SANError{Input: s, Offset: 0, Err: ErrIllegalMove, Reason: reason}
+		file := sp.fromFile
+		if sp.piece == Pawn && file < 0 {
+			file = int(to & 7) // a pawn move names no file only when it stays on its file
+		}
+		il := p.sanNoCandidate(sp.piece, file, sp.fromRank, to, sp.promo)
+		return NullMove, &SANError{Input: s, Offset: 0, Err: ErrIllegalMove, Reason: reason, Illegal: il.reason, Square: il.square}
 	}
 	checkers, pinned := p.checkersAndPins(us)
 	var found Move
 	n := 0
-	illegal, lastIllegal := legalOK, NullMove
+	lastIllegal := NullMove
 	for c := cands; c != 0; c &= c - 1 {
 		fb := bits.TrailingZeros64(c)
 		from := sq88(fb)
@@ -579,8 +579,7 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 		if sp.piece == Pawn && to == p.ep && p.board[to] == NoPiece && from&7 != to&7 {
 			m |= moveEnPassant
 		}
-		if code := p.legality(m, checkers, pinned); code != legalOK {
-			illegal = code
+		if p.legality(m, checkers, pinned) != legalOK {
 			lastIllegal = m
 			continue
 		}
@@ -588,7 +587,7 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 		found = m
 	}
 	if n == 0 {
-		return NullMove, &SANError{Input: s, Err: ErrIllegalMove, Reason: p.whyIllegal(lastIllegal, illegal)}
+		return NullMove, p.sanIllegal(s, 0, lastIllegal|Move(sp.promo)<<16, false)
 	}
 	if n > 1 {
 		e := &SANError{Input: s, Err: ErrAmbiguousMove, Reason: "more than one " + sp.piece.String() + " can move to " + to.String()}
@@ -603,11 +602,11 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	lastRank := to>>4 == 7 || to>>4 == 0
 	switch {
 	case sp.piece == Pawn && lastRank && sp.promo == NoPieceType:
-		return NullMove, &SANError{Input: s, Offset: sp.bodyLength, Err: ErrIllegalMove, Reason: "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"}
+		return NullMove, p.sanIllegal(s, sp.bodyLength, found, false)
 	case sp.promo != NoPieceType && !lastRank:
-		return NullMove, &SANError{Input: s, Offset: sp.toOffset, Err: ErrIllegalMove, Reason: "a pawn promotes only on the last rank"}
+		return NullMove, p.sanIllegal(s, sp.toOffset, found|Move(sp.promo)<<16, false)
 	case sp.promo == King || sp.promo == Pawn:
-		return NullMove, &SANError{Input: s, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight"}
+		return NullMove, p.sanIllegal(s, 0, found|Move(sp.promo)<<16, false)
 	}
 	found |= Move(sp.promo) << 16
 	if sp.fromFile >= 0 || sp.fromRank >= 0 {
@@ -693,25 +692,6 @@ func (p *Position) legality(m Move, checkers, pinned uint64) int {
 		return illegalInCheck
 	}
 	return legalOK
-}
-
-// whyIllegal puts a legality code into words.
-func (p *Position) whyIllegal(m Move, code int) string {
-	from, to := m.from(), m.rawTo()
-	name := "the " + PieceType(p.board[from]&7).String() + " on " + from.String()
-	switch code {
-	case illegalKingAttacked:
-		return "the king would be in check on " + to.String()
-	case illegalEnPassantExposes:
-		return "the en-passant capture would leave the king in check"
-	case illegalPinned:
-		return name + " is pinned"
-	case illegalDoubleCheck:
-		return "double check: only the king can move"
-	case illegalInCheck:
-		return "the king is in check and " + name + " does not stop it"
-	}
-	return ""
 }
 
 // isLegal reports whether m is exactly a move that generate would produce, without generating
