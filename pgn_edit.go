@@ -138,7 +138,7 @@ func (g *PGNGame) addMove(op string, at *PGNNode, m Move) (*PGNNode, error) {
 	} else {
 		lm, ok := p.matchMove(m)
 		if !ok {
-			err := &MoveError{Input: m.String(), Position: p, Err: ErrIllegalMove, Reason: p.illegalReason(m)}
+			err := p.moveError(m.String(), m)
 			return nil, &PGNTreeError{Op: op, Label: m.String(), Err: err}
 		}
 		m, next = lm, p
@@ -336,7 +336,7 @@ func checkChild(parent, c *PGNNode) error {
 	} else {
 		lm, ok := p.matchMove(c.Move)
 		if !ok {
-			return bad(c.Move.String(), "illegal move: "+p.illegalReason(c.Move))
+			return bad(c.Move.String(), "illegal move: "+p.moveError("", c.Move).Reason)
 		}
 		if lm != c.Move {
 			return bad(c.Move.String(), "the move is not in the form of LegalMoves (use ParseUCI or ParseSAN)")
