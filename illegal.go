@@ -255,7 +255,7 @@ func (p *Position) explainWay(pt PieceType, from, to Square) illegality {
 			return wrong
 		}
 	case Bishop, Rook, Queen:
-		if attackKinds[int(to)-int(from)+119]&(1<<pt) == 0 {
+		if !slidesTo(pt, int(fb), int(tb)) {
 			return wrong
 		}
 		if b := between[fb][tb] & p.pieces[0]; b != 0 {
@@ -301,6 +301,21 @@ func (p *Position) explainWay(pt PieceType, from, to Square) illegality {
 		return wrong
 	}
 	return legal
+}
+
+// slidesTo reports whether a bishop, rook or queen (pt) on bit a could reach bit b on an empty
+// board.
+func slidesTo(pt PieceType, a, b int) bool {
+	var rays uint64
+	switch pt {
+	case Bishop:
+		rays = bishopRays(a)
+	case Rook:
+		rays = rookRays(a)
+	case Queen:
+		rays = bishopRays(a) | rookRays(a)
+	}
+	return rays>>(b&63)&1 != 0
 }
 
 // explainSafety says whether the move of the piece (of type pt) from from to to, which moves
@@ -351,8 +366,7 @@ func (p *Position) pinner(sq Square) Square {
 	kb := ksq.bit()
 	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & p.occ[us^1]; s != 0; s &= s - 1 {
 		f := bits.TrailingZeros64(s)
-		if attackKinds[int(ksq)-int(sq88(f))+119]&(1<<p.board[sq88(f)].Type()) != 0 &&
-			between[f][kb]&p.pieces[0] == 1<<sq.bit() {
+		if slidesTo(p.board[sq88(f)].Type(), f, int(kb)) && between[f][kb]&p.pieces[0] == 1<<sq.bit() {
 			return sq88(f)
 		}
 	}

@@ -43,57 +43,6 @@ func (p Position) GivesCheck(m Move) bool {
 	return p.givesCheck(m)
 }
 
-// givesCheck tells whether the legal move m gives check: the occupancy after the move decides
-// the attacks of the moved piece and of the side's sliders on the enemy king.
-func (p *Position) givesCheck(m Move) bool {
-	us := p.turn & 1
-	ek := p.kings[us^1]
-	ekb := ek.bit()
-	from, to := m.from(), m.rawTo()
-	fb := from.bit()
-	occ := p.pieces[0]
-	sliders := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & p.occ[us] &^ (1 << fb)
-	at, pt := to, PieceType(p.board[from]&7)
-	switch {
-	case m&moveCastle != 0:
-		kto, rto := castleKingTo(from, to), castleRookTo(from, to)
-		occ = occ&^(1<<fb)&^(1<<to.bit()) | 1<<kto.bit() | 1<<rto.bit()
-		sliders &^= 1 << to.bit()
-		at, pt = rto, Rook
-	default:
-		occ = occ&^(1<<fb) | 1<<to.bit()
-		if m&moveEnPassant != 0 {
-			occ &^= 1 << (from&0x70 | to&7).bit()
-		}
-		if promo := m.Promotion(); promo != NoPieceType {
-			pt = promo
-		}
-	}
-	ab := at.bit()
-	switch pt {
-	case Pawn:
-		if pawnAttacks[us][ab]>>ekb&1 != 0 {
-			return true
-		}
-	case Knight:
-		if knightAttacks[ab]>>ekb&1 != 0 {
-			return true
-		}
-	case Bishop, Rook, Queen:
-		if attackKinds[int(ek)-int(at)+119]&(1<<pt) != 0 && between[ab][ekb]&occ == 0 {
-			return true
-		}
-	}
-	for s := sliders; s != 0; s &= s - 1 {
-		f := bits.TrailingZeros64(s)
-		sq := sq88(f)
-		if attackKinds[int(ek)-int(sq)+119]&(1<<(p.board[sq]&7)) != 0 && between[f][ekb]&occ == 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // PlaySAN returns the position after the move written in SAN s, read leniently as ParseSAN
 // reads it ("--" is the null move). On error it returns p and the error of ParseSAN (a
 // *SANError) or of PlayNull.
@@ -165,35 +114,21 @@ func (p Position) AppendLegalMovesFrom(dst []Move, sq Square) []Move {
 	if pinned>>fb&1 != 0 {
 		allowed &= lineThrough[kb][fb]
 	}
-	var steps []int8
+	var targets uint64
 	switch pc.Type() {
-	case Knight:
-		for t := knightAttacks[fb] & allowed; t != 0; t &= t - 1 {
-			dst = append(dst, Move(sq)|Move(sq88(bits.TrailingZeros64(t)))<<8)
-		}
-		return dst
 	case Pawn:
 		return p.appendPawnMovesFrom(dst, sq, allowed)
+	case Knight:
+		targets = knightAttacks[fb]
 	case Bishop:
-		steps = bishopSteps[:]
+		targets = bishopAttacks(int(fb), p.pieces[0])
 	case Rook:
-		steps = rookSteps[:]
+		targets = rookAttacks(int(fb), p.pieces[0])
 	default:
-		steps = kingSteps[:]
+		targets = bishopAttacks(int(fb), p.pieces[0]) | rookAttacks(int(fb), p.pieces[0])
 	}
-	for _, d := range steps {
-		for to := sq + Square(d); to&0x88 == 0; to += Square(d) {
-			t := p.board[to]
-			if t != NoPiece && t.Color() == us {
-				break
-			}
-			if allowed>>to.bit()&1 != 0 {
-				dst = append(dst, Move(sq)|Move(to)<<8)
-			}
-			if t != NoPiece {
-				break
-			}
-		}
+	for t := targets & allowed &^ p.occ[us]; t != 0; t &= t - 1 {
+		dst = append(dst, Move(sq)|Move(sq88(bits.TrailingZeros64(t)))<<8)
 	}
 	return dst
 }
