@@ -93,6 +93,10 @@ type PGNGame struct {
 	// that is already over (a set-up position, as in a study: its moves are read as they come).
 	BoardEnd Termination
 	Warnings ErrorList
+	// Problems holds the game's errors (those of the ErrorList Read returns) and its Warnings
+	// together, in input order (an error before a warning at the same place); each says its
+	// severity (PGNError.Warning, Severity) and class (PGNError.Class).
+	Problems ErrorList
 }
 
 // Tag returns the value of the first tag named name, or "".

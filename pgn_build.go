@@ -59,11 +59,12 @@ func (b *pgnBuilder) at(p tokenPos, tok string) {
 
 func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
 
-// problem records an error or a warning at the current token, up to MaxErrors of each.
-func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) {
+// problem records an error or a warning at the current token, up to MaxErrors of each, and
+// returns it (nil past MaxErrors).
+func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) *PGNError {
 	s := &b.r.s
 	if b.full(warning) {
-		return
+		return nil
 	}
 	tok := string(s.tok)
 	if len(tok) > 40 {
@@ -76,9 +77,10 @@ func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) {
 	}
 	if warning {
 		b.g.Warnings = append(b.g.Warnings, e)
-		return
+		return e
 	}
 	b.errs = append(b.errs, e)
+	return e
 }
 
 // full reports whether the game has MaxErrors warnings (or errors) already: then a problem

@@ -5,6 +5,7 @@ package chess
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -22,11 +23,81 @@ var (
 	ErrPGNWarning          = errors.New("warning")
 )
 
+// The warning classes: each wraps ErrPGNWarning (errors.Is(err, ErrPGNWarning) holds for every
+// warning) and names one finding that leaves the game readable. PGNClasses lists them with
+// their short names and the PGN Standard's sections.
+var (
+	ErrLenientSAN         = pgnWarning("lenient SAN")
+	ErrMissingMoveNumber  = pgnWarning("missing move number")
+	ErrMoveNumberMismatch = pgnWarning("move number mismatch")
+	ErrMovesAfterEnd      = pgnWarning("move after the game ended")
+	ErrMissingResult      = pgnWarning("missing termination marker")
+	ErrResultMismatch     = pgnWarning("Result tag mismatch")
+	ErrEmptyResultTag     = pgnWarning("empty Result tag")
+	ErrMissingTag         = pgnWarning("missing tag")
+	ErrAnnotationSymbol   = pgnWarning("annotation symbol")
+	ErrTextAfterResult    = pgnWarning("text after the termination marker")
+	ErrBadEscape          = pgnWarning("stray backslash")
+)
+
+// pgnWarningError is the type of the warning classes: each is its own value and wraps
+// ErrPGNWarning.
+type pgnWarningError struct{ text string }
+
+func pgnWarning(text string) error { return &pgnWarningError{text} }
+
+func (w *pgnWarningError) Error() string { return w.text }
+func (w *pgnWarningError) Unwrap() error { return ErrPGNWarning }
+
+// PGNClass is a class of the problems a PGN reader reports: its sentinel, a stable short name
+// for programs and command lines ("lenient-san", "illegal-move"), the section of the PGN
+// Standard (1994) whose rule it is about ("" for the reader's own limits and I/O), and whether
+// it is a warning.
+type PGNClass struct {
+	Name    string
+	Err     error // nil for "io", an error of the input rather than a sentinel
+	Section string
+	Warning bool
+}
+
+// pgnClasses is the one table of the classes, errors first, in the order Class tests them:
+// a move's *SANError wraps one of the first three.
+var pgnClasses = [...]PGNClass{
+	{"illegal-move", ErrIllegalMove, "8.2.3", false},
+	{"ambiguous-move", ErrAmbiguousMove, "8.2.3.4", false},
+	{"syntax", ErrSyntax, "8.2", false},
+	{"unterminated-comment", ErrUnterminatedComment, "5", false},
+	{"bad-tag", ErrBadTag, "8.1", false},
+	{"bad-fen", ErrBadFEN, "9.7.2", false},
+	{"budget", ErrBudget, "", false},
+	{"unsupported-variant", ErrUnsupportedVariant, "9.7", false},
+	{"wrong-result", ErrWrongResult, "8.2.6", false},
+	{"unbalanced-rav", ErrUnbalancedRAV, "8.2.5", false},
+	{"lenient-san", ErrLenientSAN, "8.2.3", true},
+	{"missing-move-number", ErrMissingMoveNumber, "8.2.2", true},
+	{"move-number-mismatch", ErrMoveNumberMismatch, "8.2.2", true},
+	{"moves-after-end", ErrMovesAfterEnd, "8.2.6", true},
+	{"missing-result", ErrMissingResult, "8.2.6", true},
+	{"result-mismatch", ErrResultMismatch, "8.2.6", true},
+	{"empty-result-tag", ErrEmptyResultTag, "8.1.1.7", true},
+	{"missing-tag", ErrMissingTag, "8.1.1", true},
+	{"annotation-symbol", ErrAnnotationSymbol, "8.2.3.8", true},
+	{"text-after-result", ErrTextAfterResult, "8.2.6", true},
+	{"bad-escape", ErrBadEscape, "7", true},
+	{"warning", ErrPGNWarning, "", true}, // a warning of no finer class
+	{"io", nil, "", false},
+}
+
+// PGNClasses returns the classes of PGN problems, errors first, each with its short name,
+// sentinel and PGN Standard section; PGNError.Class names the class of one problem.
+func PGNClasses() []PGNClass { return append([]PGNClass(nil), pgnClasses[:]...) }
+
 // PGNError is one problem of a PGN game, located in the input, in the shape of
 // encoding/csv.ParseError and go/scanner.Error. It wraps a sentinel (ErrSyntax,
 // ErrIllegalMove, ErrAmbiguousMove, ErrUnterminatedComment, ErrBadTag, ErrBadFEN, ErrBudget,
-// ErrUnsupportedVariant, ErrWrongResult, ErrUnbalancedRAV, ErrPGNWarning, or an I/O error)
-// and, for a move, the *SANError that explains it. It prints as
+// ErrUnsupportedVariant, ErrWrongResult, ErrUnbalancedRAV, a warning class such as
+// ErrLenientSAN, which wraps ErrPGNWarning, or an I/O error) and, for a move, the *SANError
+// that explains it; Class names its class (PGNClasses). It prints as
 //
 //	LINE:COL: game N (White - Black, Round R), 12...Nf6: illegal move: the knight on g8 is pinned
 type PGNError struct {
@@ -39,9 +110,12 @@ type PGNError struct {
 	Ply      int    // the move's ply by its move number (1 for "1.e4", 24 for "12...Nf6"), 0 when not at a move
 	Move     string // the move as in a book: "12...Nf6", "3.e4"; or "" when not at a move
 	Token    string // the token text (cut to 40 bytes)
-	Warning  bool   // a finding that does not make the game wrong (a lenient spelling, ...)
+	Warning  bool   // the severity: a finding that does not make the game wrong (a lenient spelling, ...)
 	Message  string // what is wrong, in words
 	Err      error  // the sentinel, or the *SANError
+	// Deviation holds, for a lenient-san warning (and a StrictSAN error), the lenient spellings
+	// the move was written with (Position.ParseSANDeviation); 0 otherwise.
+	Deviation SANDeviation
 }
 
 // Error prints the problem as LINE:COL: game N (White - Black, Round R), MOVE: message.
@@ -86,6 +160,30 @@ func (e *PGNError) Kind() string {
 	return "I/O error"
 }
 
+// Class returns the short name of the problem's class (see PGNClasses): "illegal-move",
+// "lenient-san", "missing-tag", …; "io" for an I/O error of the input.
+func (e *PGNError) Class() string {
+	for i := range pgnClasses {
+		if c := &pgnClasses[i]; c.Err != nil && e.Err == c.Err {
+			return c.Name
+		}
+	}
+	for i := range pgnClasses {
+		if c := &pgnClasses[i]; c.Err != nil && errors.Is(e.Err, c.Err) {
+			return c.Name
+		}
+	}
+	return "io"
+}
+
+// Severity returns "warning" or "error".
+func (e *PGNError) Severity() string {
+	if e.Warning {
+		return "warning"
+	}
+	return "error"
+}
+
 // ErrorList is every problem found in one game, in input order (like go/scanner.ErrorList).
 type ErrorList []*PGNError
 
@@ -107,4 +205,19 @@ func (l ErrorList) Unwrap() []error {
 		out[i] = e
 	}
 	return out
+}
+
+// mergeProblems returns the errors and the warnings of a game, each in input order, as one
+// list in input order; it allocates only when both have entries.
+func mergeProblems(errs, warns ErrorList) ErrorList {
+	switch {
+	case len(errs) == 0:
+		return warns
+	case len(warns) == 0:
+		return errs
+	}
+	all := make(ErrorList, 0, len(errs)+len(warns))
+	all = append(append(all, errs...), warns...)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Offset < all[j].Offset })
+	return all
 }

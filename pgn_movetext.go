@@ -82,7 +82,7 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 		case '\\':
 			s.pos++
 			s.tok = s.buf[s.pos-1 : s.pos]
-			b.problem(true, ErrPGNWarning, "stray backslash ignored", "")
+			b.problem(true, ErrBadEscape, "stray backslash ignored", "")
 		case '"':
 			s.quoted()
 			b.problem(false, ErrSyntax, "unexpected string in movetext", "")
@@ -168,7 +168,7 @@ func (b *pgnBuilder) symbol() bool {
 		if nag, ok := glyphNAG(t); ok {
 			b.nag(nag)
 			if end != 0 && !b.full(true) {
-				b.problem(true, ErrPGNWarning, "annotation symbol "+strconv.Quote(string(t))+" read as $"+strconv.Itoa(int(nag)), "")
+				b.problem(true, ErrAnnotationSymbol, "annotation symbol "+strconv.Quote(string(t))+" read as $"+strconv.Itoa(int(nag)), "")
 			}
 			return false
 		}
@@ -234,7 +234,7 @@ func (b *pgnBuilder) afterResult() {
 		s.pos++
 	}
 	s.tok = s.buf[start:s.pos]
-	b.problem(true, ErrPGNWarning, "text after the termination marker ignored", "")
+	b.problem(true, ErrTextAfterResult, "text after the termination marker ignored", "")
 }
 
 // glyphNAG maps the import suffixes (§8.2.3.8) and common evaluation symbols to NAGs.

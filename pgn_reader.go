@@ -241,6 +241,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		}
 		r.games++
 		sort.SliceStable(b.errs, func(i, j int) bool { return b.errs[i].Offset < b.errs[j].Offset })
+		g.Problems = mergeProblems(b.errs, g.Warnings)
 		return g, b.errs
 	}
 }

@@ -16,7 +16,7 @@ func (b *pgnBuilder) moveNumber(num, dots int) {
 	}
 	f.numbered = true
 	if num != int(f.pos.fullmove) && !b.full(true) {
-		b.problem(true, ErrPGNWarning, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
+		b.problem(true, ErrMoveNumberMismatch, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
 	}
 }
 
@@ -40,7 +40,7 @@ func (b *pgnBuilder) move(tok []byte) {
 	}
 	s := &b.r.s
 	if !f.numbered && (f.pos.turn == White || !f.moved) && !b.full(true) {
-		b.problem(true, ErrPGNWarning, "missing move number", moveLabel(&f.pos, tok))
+		b.problem(true, ErrMissingMoveNumber, "missing move number", moveLabel(&f.pos, tok))
 	}
 	var sp sanParts
 	m, dev, err := f.pos.parseSAN(unsafe.String(&tok[0], len(tok)), &sp) // tok outlives no success
@@ -66,11 +66,15 @@ func (b *pgnBuilder) move(tok []byte) {
 	}
 	if dev &^= SANMissingCheck; dev != 0 && (b.r.StrictSAN || !b.full(true)) {
 		if b.r.StrictSAN {
-			b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok))
+			if e := b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok)); e != nil {
+				e.Deviation = dev
+			}
 			f.skip = true
 			return
 		}
-		b.problem(true, ErrPGNWarning, "lenient SAN: "+dev.String(), moveLabel(&f.pos, tok))
+		if e := b.problem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), moveLabel(&f.pos, tok)); e != nil {
+			e.Deviation = dev
+		}
 	}
 	b.played(f, m, s.tokLine, s.tokCol)
 }
@@ -116,7 +120,7 @@ func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
 		b.g.Plies++
 		if b.g.BoardEnd != NoTermination {
 			if !b.overAtStart && !b.full(true) {
-				b.problem(true, ErrPGNWarning, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+				b.problem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
 			}
 		} else {
 			b.checkBoardEnd(f)
@@ -157,10 +161,10 @@ func (b *pgnBuilder) finish() {
 	s.tokLine, s.tokCol = s.line, 1
 	switch {
 	case g.Result == "" && !b.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
-		b.problem(true, ErrPGNWarning, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
+		b.problem(true, ErrMissingResult, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
 	case g.Result != "" && tagResult != "" && g.Result != tagResult:
 		b.at(b.resultAt, g.Result)
-		b.problem(true, ErrPGNWarning, "the Result tag says "+cutText(tagResult, maxQuoted)+" but the movetext ends with "+g.Result, "")
+		b.problem(true, ErrResultMismatch, "the Result tag says "+cutText(tagResult, maxQuoted)+" but the movetext ends with "+g.Result, "")
 	}
 	declared := g.Result
 	if declared == "" {

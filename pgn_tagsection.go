@@ -209,7 +209,7 @@ func (b *pgnBuilder) tagPair() {
 		switch string(value) {
 		case "1-0", "0-1", "1/2-1/2", "*":
 		case "":
-			b.problem(true, ErrPGNWarning, "empty Result tag", "")
+			b.problem(true, ErrEmptyResultTag, "empty Result tag", "")
 		default:
 			b.problem(false, ErrBadTag, "Result must be 1-0, 0-1, 1/2-1/2 or *", "")
 		}

@@ -17,7 +17,7 @@ import (
 	"github.com/ox88/chess"
 )
 
-const checkHelp = `Usage: chess check [-W] [-strict] [-json] [-j N] [-q] [FILE ...]
+const checkHelp = `Usage: chess check [-W[=CLASS,...]] [-strict] [-json] [-j N] [-q] [FILE ...]
 
 Replays every move of every game of each PGN FILE (standard input when there is none or
 FILE is "-"), variations included, checks that every move is legal and that the declared
@@ -32,7 +32,7 @@ quietly, status 141).
 
 With -json every line of standard output is a JSON object: one per game
   {"file", "game", "line", "white", "black", "result", "plies", "fen", "outcome",
-   "errors": [{"line", "column", "ply", "move", "message", "kind"}], "warnings": [...]}
+   "errors": [{"line", "column", "ply", "move", "message", "kind", "class"}], "warnings": [...]}
 one per problem of a whole file (it cannot be opened, is not PGN, reading it failed)
   {"file", "kind", "message", "offset" (in its text, when known), "warning"}
 and a last one {"summary": {"files", "games", "moves", "errors", "warnings", "bytes", "seconds"}}.
@@ -46,7 +46,7 @@ Flags:
 
 // checkOptions are the flags of chess check.
 type checkOptions struct {
-	warnings bool
+	warnings warningClasses
 	strict   bool
 	json     bool
 	workers  int
@@ -68,7 +68,7 @@ type checkStats struct {
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", stdout, stderr, checkHelp)
 	var opt checkOptions
-	fs.BoolVar(&opt.warnings, "W", false, "also print warnings: lenient SAN spellings, missing move numbers or tags, result\nmismatches, moves after the game ended on the board")
+	fs.Var(&opt.warnings, "W", "also print warnings: lenient SAN spellings, missing move numbers or tags, result\nmismatches, moves after the game ended on the board; -W=CLASS,... only those classes,\n-W=all,-CLASS,... all but those (the classes: "+strings.Join(warningClassNames(), ", ")+")")
 	fs.BoolVar(&opt.strict, "strict", false, "treat every warning as an error")
 	fs.BoolVar(&opt.json, "json", false, "print one JSON object per game, then a summary object, instead of lines")
 	fs.IntVar(&opt.workers, "j", runtime.NumCPU(), "work on `N` goroutines (at most 256): the games of a file of 4 MB or more are spread\nover them, smaller files are checked N at a time; the output is the same for every N")
@@ -105,7 +105,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return writeFailure("check", err, stderr)
 	}
 	hidden := ""
-	if !opt.warnings && !opt.json && st.Warnings > 0 {
+	if !opt.warnings.any() && !opt.json && st.Warnings > 0 {
 		hidden = fmt.Sprintf("; %d warnings not shown (-W shows them)", st.Warnings)
 	}
 	fmt.Fprintf(stderr, "%d files, %d games, %d moves, %d errors, %d warnings in %.2f s (%.0f games/s, %.1f MB/s)%s\n",
@@ -269,6 +269,7 @@ type jsonProblem struct {
 	Move    string `json:"move"`
 	Message string `json:"message"`
 	Kind    string `json:"kind"`
+	Class   string `json:"class"` // the class's short name, chess.PGNError.Class
 }
 
 // jsonGame is one game in -json output.
@@ -299,7 +300,7 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 		warn := &inputError{name, -1, "name mismatch", in.mismatch}
 		if opt.json {
 			writeJSONFileProblem(out, warn, true)
-		} else if opt.warnings {
+		} else if opt.warnings.any() {
 			fmt.Fprintf(out, "%s: warning: %s\n", name, in.mismatch)
 		}
 	}
@@ -331,11 +332,14 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 			status = exitProblems
 		}
 		if opt.json {
+			if opt.warnings.set {
+				warns = opt.warnings.shownWarnings(warns)
+			}
 			writeJSONGame(out, name, g, errs, warns)
 		} else {
 			printed := errs
-			if opt.warnings {
-				printed = append(append([]*chess.PGNError(nil), errs...), warns...)
+			if opt.warnings.any() {
+				printed = append(append([]*chess.PGNError(nil), errs...), opt.warnings.shownWarnings(warns)...)
 				sort.SliceStable(printed, func(i, j int) bool { return printed[i].Offset < printed[j].Offset })
 			}
 			for _, e := range printed {
@@ -434,7 +438,7 @@ func problems(g *chess.PGNGame, err error, opt *checkOptions) (errs, warns []*ch
 		for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"} {
 			if !hasTag(g, name) {
 				warns = append(warns, &chess.PGNError{Game: g.Index, GameLine: g.Line, Line: g.Line, Column: 1, Offset: g.Offset,
-					Players: playersOf(g), Warning: true, Message: "missing tag " + name + " of the Seven Tag Roster", Err: chess.ErrPGNWarning})
+					Players: playersOf(g), Warning: true, Message: "missing tag " + name + " of the Seven Tag Roster", Err: chess.ErrMissingTag})
 			}
 		}
 	}
@@ -475,13 +479,16 @@ func writeJSONGame(out io.Writer, file string, g *chess.PGNGame, errs, warns []*
 	conv := func(list []*chess.PGNError) []jsonProblem {
 		out := make([]jsonProblem, 0, len(list))
 		for _, e := range list {
-			out = append(out, jsonProblem{e.Line, e.Column, e.Ply, e.Move, e.Message, e.Kind()})
+			out = append(out, jsonProblem{e.Line, e.Column, e.Ply, e.Move, e.Message, e.Kind(), e.Class()})
 		}
 		return out
 	}
 	result := g.Result
 	if result == "" {
 		result = g.Tag("Result")
+	}
+	if result == "" {
+		result = "*" // neither marker nor tag: an unfinished game (PGN Standard §8.2.6), with a warning
 	}
 	json.NewEncoder(out).Encode(jsonGame{
 		File: file, Game: g.Index, Line: g.Line, White: g.Tag("White"), Black: g.Tag("Black"), Result: result,

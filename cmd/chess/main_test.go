@@ -122,7 +122,7 @@ func TestCheckJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[1]), &g2); err != nil {
 		t.Fatal(err)
 	}
-	want := jsonProblem{Line: 24, Column: 34, Ply: 7, Move: "4.Nd5", Message: "illegal move: the knight on c3 is pinned by the bishop on b4", Kind: "illegal move"}
+	want := jsonProblem{Line: 24, Column: 34, Ply: 7, Move: "4.Nd5", Message: "illegal move: the knight on c3 is pinned by the bishop on b4", Kind: "illegal move", Class: "illegal-move"}
 	if g2.Game != 2 || g2.Line != 16 || g2.White != "Claes, Carla" || g2.Result != "0-1" || g2.Plies != 6 ||
 		len(g2.Errors) != 1 || g2.Errors[0] != want {
 		t.Errorf("game 2: %+v", g2)
