@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/ox88/chess"
+	"github.com/ox88/chess/opening"
 )
 
 const fmtHelp = `Usage: chess fmt [-w] [-force] [-nocomments] [-novariations] [-nonags] [-width N] [FILE ...]
@@ -49,6 +50,7 @@ type fmtOptions struct {
 	write bool
 	force bool
 	pgn   chess.PGNWriteOptions
+	eco   bool // add or correct the ECO and Opening tags (opening.SetTags)
 }
 
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -60,6 +62,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opt.pgn.NoVariations, "novariations", false, "write the main line only")
 	fs.BoolVar(&opt.pgn.NoNAGs, "nonags", false, "leave out the NAGs ($1, $14, ...)")
 	fs.IntVar(&opt.pgn.LineWidth, "width", 79, "the longest movetext line, in bytes")
+	fs.BoolVar(&opt.eco, "eco", false, "add or correct the ECO and Opening tags from the position the game reaches\n(the lichess opening tables, as pgn-extract -e does)")
 	if status, ok := parseFlags(fs, args, stdout); !ok {
 		return status
 	}
@@ -175,6 +178,11 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			}
 			fmt.Fprintf(stderr, "%s:%s%s: written as it was\n", name, first, more)
 			continue
+		}
+		if opt.eco {
+			if _, _, err := opening.SetTags(g); err != nil {
+				fmt.Fprintf(stderr, "%s:%d: game %d: %v\n", name, g.Line, g.Index, err)
+			}
 		}
 		buf.Reset()
 		if _, err := g.WritePGN(&buf, opt.pgn); err != nil {

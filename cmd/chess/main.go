@@ -5,6 +5,7 @@
 //	chess check [-W] [-strict] [-json] [-j N] [-q] [FILE ...]
 //	chess fmt [-w] [-force] [FILE ...]
 //	chess perft [-divide] FEN DEPTH
+//	chess book FILE.bin [FEN] | -make -o OUT.bin [flags] GAMES.pgn... | -merge -o OUT.bin A.bin B.bin
 //
 // check replays every move of every game of PGN files (variations included) and reports each
 // problem as FILE:LINE:COL: game N (White - Black, Round R), 23...Nf6: illegal move: …
@@ -24,6 +25,9 @@ Usage:
   chess check [-W] [-strict] [-json] [-j N] [-q] [FILE ...]   validate PGN files
   chess fmt [-w] [-force] [FILE ...]                          rewrite PGN in export format
   chess perft [-divide] FEN DEPTH                             count the legal-move tree
+  chess book FILE.bin [FEN]                                   list a PolyGlot book's moves
+  chess book -make -o OUT.bin [flags] GAMES.pgn...            build a book (polyglot make-book)
+  chess book -merge -o OUT.bin A.bin B.bin                    merge two books (merge-book)
 
 Run "chess COMMAND -h" for a command's flags and an example.
 `
@@ -52,6 +56,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runFmt(args[1:], stdin, stdout, stderr)
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "book":
+		return runBook(args[1:], stdin, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ox88/chess/internal/sharedtest"
+)
+
+// TestBookList: the GNU Chess book's moves in the starting position and after 1. e4, with
+// weight and share of the position's total weight.
+func TestBookList(t *testing.T) {
+	book := sharedtest.Path(t, "books/gnuchess-book.bin")
+	stdout, stderr, code := runChess(t, nil, "book", book)
+	want := "e4        12135  39.4%\nd4        11257  36.6%\nNf3        3745  12.2%\nc4         3294  10.7%\n"
+	if code != exitOK || !strings.HasPrefix(stdout, want) || strings.Count(stdout, "\n") != 13 || stderr != "" {
+		t.Errorf("exit %d\n%s\nstderr %s", code, stdout, stderr)
+	}
+	// The FEN may come as one argument or as its six fields.
+	stdout, _, code = runChess(t, nil, "book", book, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "b", "KQkq", "-", "0", "1")
+	if code != exitOK || !strings.HasPrefix(stdout, "c5        14550  41.7%\ne5        10621  30.4%\n") {
+		t.Errorf("after 1. e4: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestBookListIllegalEntry: an entry whose move is illegal is reported, the others listed,
+// exit status 1.
+func TestBookListIllegalEntry(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "bad.bin")
+	// start position key; e2e4 weight 3, e2e5 weight 1
+	data := []byte{0x46, 0x3b, 0x96, 0x18, 0x16, 0x91, 0xfc, 0x9c, 0x03, 0x1c, 0, 3, 0, 0, 0, 0,
+		0x46, 0x3b, 0x96, 0x18, 0x16, 0x91, 0xfc, 0x9c, 0x03, 0x24, 0, 1, 0, 0, 0, 0}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runChess(t, nil, "book", name)
+	if code != exitProblems || stdout != "e4            3 100.0%\n" || !strings.Contains(stderr, "entry 1 (e2e5)") {
+		t.Errorf("exit %d\n%s\nstderr %s", code, stdout, stderr)
+	}
+}
+
+// The games of TestMakeBookSmall (polyglot package): PolyGlot 2.0.4's make-book -min-game 1
+// wrote these 144 bytes.
+const smallGames = `[Result "1-0"]
+
+1. e4 e5 2. Nf3 (2. Nc3 Nc6) Nc6 {x} 3. Bc4 $1 Bc5 4. O-O 1-0
+
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 0-1
+
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 1/2-1/2
+
+[Result "*"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *
+
+[Event "no result tag"]
+
+1. d4 d5 1-0
+`
+
+const smallBook = "0844931a6ef4b9a00195000400000000" + "1b7e13263fc0ab380f62000400000000" +
+	"463b96181691fc9c031c000400000000" + "463b96181691fc9c02db000100000000" +
+	"78cda70e17837d9e015a000400000000" + "823c9b50fd1141960d24000400000000" +
+	"830eb9b20758d1de0ce3000100000000" + "b663577df5f241bb0107000400000000" +
+	"d3207fec0612d89d0e6a000400000000"
+
+func TestBookMake(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "games.pgn")
+	out := filepath.Join(dir, "out.bin")
+	if err := os.WriteFile(pgn, []byte(smallGames+"\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runChess(t, nil, "book", "-make", "-o", out, "-min-game", "1", pgn)
+	// The sixth game has an illegal move: reported, left out, exit status 1.
+	if code != exitProblems || !strings.Contains(stderr, "game 6") || !strings.Contains(stderr, "5 games (1 left out), 9 entries written") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+	if got := hexOf(readFile(t, out)); got != smallBook {
+		t.Errorf("book %s\nwant %s", got, smallBook)
+	}
+	// -only-white keeps the 5 entries of White's moves.
+	_, _, code = runChess(t, []byte(smallGames), "book", "-make", "-o", out, "-min-game", "1", "-only-white", "-")
+	if got := len(readFile(t, out)) / 16; code != exitOK || got != 5 {
+		t.Errorf("-only-white: exit %d, %d entries", code, got)
+	}
+	for _, args := range [][]string{
+		{"book", "-make", pgn},
+		{"book", "-make", "-o", out, "-only-white", "-only-black", pgn},
+		{"book", "-make", "-o", out, "-max-ply", "0", pgn},
+		{"book", "-make", "-merge", "-o", out, pgn},
+		{"book", "-o", out, "x.bin"},
+	} {
+		if _, _, code := runChess(t, nil, args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
+
+func hexOf(b []byte) string {
+	const digits = "0123456789abcdef"
+	var s strings.Builder
+	for _, c := range b {
+		s.WriteByte(digits[c>>4])
+		s.WriteByte(digits[c&15])
+	}
+	return s.String()
+}
+
+// TestBookMerge: the shared -only-white and -only-black books merge into the shared
+// merge-book output, byte for byte.
+func TestBookMerge(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "merged.bin")
+	_, stderr, code := runChess(t, nil, "book", "-merge", "-o", out,
+		sharedtest.Path(t, "books/polyglot-onlywhite-maxply30.bin"), sharedtest.Path(t, "books/polyglot-minscore50-onlyblack.bin"))
+	if code != exitOK || stderr != "13535 entries written to "+out+"\n" {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	if string(readFile(t, out)) != string(readFile(t, sharedtest.Path(t, "books/polyglot-merged.bin"))) {
+		t.Error("merged book differs from polyglot-merged.bin")
+	}
+}
+
+// TestFmtECO: chess fmt -eco adds the ECO and Opening tags and corrects wrong ones; a game
+// of no known opening keeps its tags.
+func TestFmtECO(t *testing.T) {
+	in := "[Event \"a\"]\n\n1. d4 d5 2. c4 *\n\n[Event \"b\"]\n[ECO \"A00\"]\n[Opening \"Wrong\"]\n\n1. Nf3 d5 2. d4 *\n\n[Event \"c\"]\n[ECO \"X\"]\n\n*\n"
+	stdout, stderr, code := runChess(t, []byte(in), "fmt", "-eco")
+	for _, want := range []string{
+		"[ECO \"D06\"]\n[Opening \"Queen's Gambit\"]\n\n1. d4 d5 2. c4 *",
+		"[ECO \"D02\"]\n[Opening \"Queen's Pawn Game: Zukertort Variation\"]\n\n1. Nf3 d5 2. d4 *",
+		"[ECO \"X\"]\n\n*",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("missing %q in\n%s", want, stdout)
+		}
+	}
+	if code != exitOK || stderr != "" {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}
