@@ -99,37 +99,12 @@ func (cr CastlingRights) withoutRook(sq Square) CastlingRights {
 	return cr
 }
 
-// String returns the rights in FEN style: "KQkq" where the rooks stand on the h- and a-files,
-// the rook's file letter otherwise (upper case for White, as in Shredder-FEN), "-" for none.
-// Position.FEN writes the X-FEN form, which also depends on the other rooks.
-func (cr CastlingRights) String() string {
-	var b []byte
-	for c := White; c <= Black; c++ {
-		for side := KingSide; side <= QueenSide; side++ {
-			sq := cr.RookSquare(c, side)
-			if sq == NoSquare {
-				continue
-			}
-			var ch byte
-			switch {
-			case side == KingSide && sq.File() == 7:
-				ch = 'k'
-			case side == QueenSide && sq.File() == 0:
-				ch = 'q'
-			default:
-				ch = 'a' + byte(sq.File())
-			}
-			if c == White {
-				ch -= 'a' - 'A'
-			}
-			b = append(b, ch)
-		}
-	}
-	if len(b) == 0 {
-		return "-"
-	}
-	return string(b)
-}
+// String returns the rights in the style of FEN: "KQkq" when the rooks stand on the h- and
+// a-files, "-" for none. A right with its rook on another file is the side letter followed by
+// the rook's file: "Kf" (White castles on the king side with the rook on f1), "qb". Unlike a
+// FEN field it needs no king to be read back (see UnmarshalText); Position.FEN writes the
+// X-FEN form, which depends on the other rooks.
+func (cr CastlingRights) String() string { return string(cr.appendText(nil)) }
 
 // SquareSet is a set of squares, one bit per square in the order of Square.Index
 // (a1 = bit 0, h8 = bit 63). The zero value is the empty set.
@@ -267,10 +242,17 @@ func (p *Position) remove(sq Square) {
 
 // IsValid reports whether p is a position of the kind ParseFEN returns: in particular false
 // for the zero Position. Positions from StartingPosition, ParseFEN and Play are always valid.
+// An invalid position has no legal moves: Play, PlayNull, ParseSAN and ParseUCI return an
+// error wrapping ErrInvalidPosition, SAN and LAN return "", FEN returns "".
 func (p Position) IsValid() bool {
 	return p.board[p.kings[White]&0x77] == WhiteKing && p.board[p.kings[Black]&0x77] == BlackKing &&
 		p.fullmove >= 1
 }
+
+// invalid is the cheap validity test of the hot paths. A Position is built only by the
+// zero value, ParseFEN (never a fullmove number of 0) and the methods that derive one position
+// from another, so the positions that lack kings are exactly those with a fullmove number of 0.
+func (p *Position) invalid() bool { return p.fullmove == 0 }
 
 // Turn returns the side to move.
 func (p Position) Turn() Color { return p.turn }
@@ -473,7 +455,11 @@ func (ml *moveList) addPawn(from, to Square) {
 // The order is the generator's: the king's moves first, then castling, then each other piece
 // in the order of its square (a1, b1, …, h8), its moves by destination square (a pawn's:
 // push, double step, captures); it is stable for a position.
+// An invalid position (the zero Position) has none.
 func (p Position) LegalMoves() []Move {
+	if p.invalid() {
+		return []Move{}
+	}
 	var ml moveList
 	p.generate(&ml)
 	out := make([]Move, ml.n)
@@ -483,8 +469,11 @@ func (p Position) LegalMoves() []Move {
 
 // AppendLegalMoves appends the legal moves of the side to move to dst and returns the
 // extended slice; with enough capacity in dst (218 suffices for every position reachable in a
-// game) it does not allocate.
+// game) it does not allocate. An invalid position (the zero Position) appends nothing.
 func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.invalid() {
+		return dst
+	}
 	var ml moveList
 	p.generate(&ml)
 	return append(dst, ml.moves[:ml.n]...)
@@ -839,8 +828,12 @@ func (p *Position) matchMove(m Move) (Move, bool) {
 }
 
 // IsLegal reports whether m is a legal move in p (FIDE Laws 3.10.1); a plain move from
-// NewMove counts when it names a legal move as Play accepts it.
+// NewMove counts when it names a legal move as Play accepts it. No move is legal in an
+// invalid position.
 func (p Position) IsLegal(m Move) bool {
+	if p.invalid() {
+		return false
+	}
 	if p.isLegal(m) {
 		return true
 	}
@@ -851,7 +844,11 @@ func (p Position) IsLegal(m Move) bool {
 // Play returns the position after the legal move m (FIDE Laws 3 and 4). p is not changed.
 // When m is not legal, Play returns p unchanged and a *MoveError wrapping ErrIllegalMove.
 // m may come from LegalMoves, ParseUCI, ParseSAN or NewMove; Play(NullMove) is PlayNull().
+// In an invalid position (the zero Position) the error wraps ErrInvalidPosition.
 func (p Position) Play(m Move) (Position, error) {
+	if p.invalid() {
+		return p, errInvalidPositionMove(p, m)
+	}
 	if m == NullMove {
 		return p.PlayNull()
 	}
@@ -870,8 +867,12 @@ func (p Position) Play(m Move) (Position, error) {
 // PlayNull returns the position after a null move, the pass that PGN readers and engines
 // write as "--" or "0000": the turn passes, the en-passant square is cleared, the halfmove
 // clock counts a halfmove. Not a move of the FIDE Laws: refused with a *MoveError wrapping
-// ErrIllegalMove when the side to move is in check.
+// ErrIllegalMove when the side to move is in check, and wrapping ErrInvalidPosition in an
+// invalid position.
 func (p Position) PlayNull() (Position, error) {
+	if p.invalid() {
+		return p, errInvalidPositionMove(p, NullMove)
+	}
 	if p.InCheck() {
 		return p, p.moveError("0000", NullMove)
 	}
@@ -888,21 +889,18 @@ func (p Position) PlayNull() (Position, error) {
 	return p, nil
 }
 
-// String returns an 8x8 diagram of the board, rank 8 at the top, with the ranks and files
-// labelled, FEN letters for the pieces and "." for empty squares, followed by the FEN.
+// String returns the position as one line of text: its FEN, or "invalid position" for an
+// invalid position (the zero Position), as netip.Addr writes "invalid IP". Diagram draws the
+// board.
 func (p Position) String() string {
-	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		sb.WriteByte('1' + byte(r))
-		for f := 0; f < 8; f++ {
-			sb.WriteByte(' ')
-			sb.WriteString(p.board[r<<4|f].String())
-		}
-		sb.WriteByte('\n')
+	if p.invalid() {
+		return "invalid position"
 	}
-	sb.WriteString("  a b c d e f g h\n")
-	sb.WriteString(p.FEN())
-	return sb.String()
+	return p.FEN()
+}
+
+func errInvalidPositionMove(p Position, m Move) error {
+	return &MoveError{Input: m.String(), Position: p, Err: ErrInvalidPosition, Reason: "the position is not valid"}
 }
 
 // givesCheck reports whether the legal move m puts the opponent's king in check, without

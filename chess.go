@@ -326,6 +326,9 @@ var (
 	ErrSyntax = errors.New("syntax error")
 	// ErrIllegalMove: the move is not legal in the position (FIDE Laws 3).
 	ErrIllegalMove = errors.New("illegal move")
+	// ErrInvalidPosition: the position is not valid (Position.IsValid is false, as for the
+	// zero Position), so no move can be played, parsed or written in it.
+	ErrInvalidPosition = errors.New("invalid position")
 )
 
 // maxQuoted is how many bytes of a move, a name or a field an error message quotes, so that

@@ -18,8 +18,9 @@ const (
 func (p Position) IsCheckmate() bool { return p.InCheck() && !p.hasLegalMove() }
 
 // IsStalemate reports whether the side to move has no legal move and is not in check
-// (FIDE Laws 5.2.1). Stalemate ends the game at once in a draw.
-func (p Position) IsStalemate() bool { return !p.InCheck() && !p.hasLegalMove() }
+// (FIDE Laws 5.2.1). Stalemate ends the game at once in a draw. It is false for an invalid
+// position (the zero Position), which is no game at all.
+func (p Position) IsStalemate() bool { return !p.invalid() && !p.InCheck() && !p.hasLegalMove() }
 
 // HasInsufficientMaterial reports whether colour c could never checkmate the opponent with the
 // material on the board, whatever either side plays, the opponent's help included. It is the

@@ -314,11 +314,26 @@ func (p *Position) parseEnPassant(fen, field string, off int) error {
 // castling with the outermost rook on either side of the king (which is all of standard
 // chess), the rook's file letter for a Chess960 right with an inner rook. The en-passant
 // field holds the square only when a pawn of the side to move can capture there (see
-// Position).
-func (p Position) FEN() string { return string(p.AppendFEN(make([]byte, 0, 90))) }
+// Position). An invalid position (the zero Position) has no FEN: FEN returns "".
+func (p Position) FEN() string {
+	if p.invalid() {
+		return ""
+	}
+	return string(p.AppendFEN(make([]byte, 0, 90)))
+}
 
 // AppendFEN appends FEN() to b and returns the extended buffer; it allocates only to grow b.
+// It appends nothing for an invalid position.
 func (p Position) AppendFEN(b []byte) []byte {
+	return p.appendFEN(b, false, true)
+}
+
+// appendFEN appends the FEN of p, with Shredder-FEN castling (file letters) when shredder is
+// set, and without the clocks (the four fields of EPD) when clocks is not.
+func (p *Position) appendFEN(b []byte, shredder, clocks bool) []byte {
+	if p.invalid() {
+		return b
+	}
 	for r := 7; r >= 0; r-- {
 		empty := byte(0)
 		for f := 0; f < 8; f++ {
@@ -342,12 +357,15 @@ func (p Position) AppendFEN(b []byte) []byte {
 	}
 	b = append(b, ' ', "wb"[p.turn])
 	b = append(b, ' ')
-	b = p.appendCastling(b)
+	b = p.appendCastling(b, shredder)
 	b = append(b, ' ')
 	if p.ep == NoSquare {
 		b = append(b, '-')
 	} else {
 		b = append(b, 'a'+byte(p.ep&7), '1'+byte(p.ep>>4))
+	}
+	if !clocks {
+		return b
 	}
 	b = append(b, ' ')
 	b = strconv.AppendUint(b, uint64(p.halfmove), 10)
@@ -355,7 +373,7 @@ func (p Position) AppendFEN(b []byte) []byte {
 	return strconv.AppendUint(b, uint64(p.fullmove), 10)
 }
 
-func (p *Position) appendCastling(b []byte) []byte {
+func (p *Position) appendCastling(b []byte, shredder bool) []byte {
 	if p.castling == 0 {
 		return append(b, '-')
 	}
@@ -369,7 +387,7 @@ func (p *Position) appendCastling(b []byte) []byte {
 			if side == QueenSide {
 				ch = 'Q'
 			}
-			if !p.outermostRook(c, rsq) {
+			if shredder || !p.outermostRook(c, rsq) {
 				ch = 'A' + byte(rsq&7)
 			}
 			if c == Black {

@@ -233,7 +233,9 @@ type Game struct {
 
 // NewGame returns a game starting from p, with no moves yet. p must be valid (from
 // StartingPosition, ParseFEN or Play); when it is already over (a checkmate, stalemate, dead
-// position, or a halfmove clock of 150 or more) the game's Outcome says so at once.
+// position, or a halfmove clock of 150 or more) the game's Outcome says so at once. A game
+// from an invalid position (the zero Position) has no outcome and refuses every move: Play
+// returns a *MoveError wrapping ErrInvalidPosition.
 func NewGame(p Position) *Game {
 	g := &Game{}
 	g.reset(p)
@@ -292,6 +294,9 @@ func (g *Game) Positions() iter.Seq[Position] {
 // it plays one move on the current position and updates the repetition index.
 func (g *Game) Play(m Move) error {
 	g.ensure()
+	if p := g.positions[len(g.positions)-1]; p.invalid() {
+		return errInvalidPositionMove(p, m)
+	}
 	if o := g.Outcome(); o.IsOver() {
 		return &GameError{Op: "Play", Outcome: o, Err: ErrGameOver}
 	}
@@ -380,6 +385,9 @@ func (g *Game) RepetitionCount() int {
 // the 75-move rule); repeats is how many times p has appeared (repetitions.count). It is the
 // one home of the rule: Game, the PGN reader (PGNGame.BoardEnd) and so chess check use it.
 func boardEnd(p *Position, repeats int) Termination {
+	if p.invalid() {
+		return NoTermination // no game at all: Game.Play refuses every move
+	}
 	if !p.hasLegalMove() {
 		if p.InCheck() {
 			return Checkmate

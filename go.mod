@@ -1,6 +1,6 @@
 module github.com/ox88/chess
 
-go 1.23
+go 1.24
 
 require (
 	github.com/google/go-cmp v0.7.0

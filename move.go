@@ -90,30 +90,50 @@ func castleRookTo(from, rook Square) Square {
 }
 
 // String returns the move in UCI notation: "e2e4", "e7e8q", "e1g1" (standard castling),
-// "e1h1" (Chess960 castling, king takes rook), "0000" for NullMove.
-func (m Move) String() string { return string(m.AppendText(nil)) }
+// "e1h1" (Chess960 castling, king takes rook), "0000" for NullMove. A bit pattern that no UCI
+// text names (an off-board square, the same square twice, a promotion field other than none,
+// knight, bishop, rook or queen) is written "Move(0x…)" with its eight hex digits, as
+// time.Month(13) prints "%!Month(13)"; MarshalText refuses it.
+func (m Move) String() string {
+	if !m.hasUCIText() {
+		return fmt.Sprintf("Move(0x%08x)", uint32(m))
+	}
+	return string(m.appendUCI(make([]byte, 0, 5)))
+}
 
-// AppendText appends the UCI form of m (as String writes it) to b and returns the result.
-func (m Move) AppendText(b []byte) []byte {
+// hasUCIText reports whether UCI text names m: NullMove, or two different on-board squares and
+// no promotion or a promotion to a knight, bishop, rook or queen. The castling and en-passant
+// flags are not written: the position supplies them when the text is read back.
+func (m Move) hasUCIText() bool {
+	if m == NullMove {
+		return true
+	}
+	from, to, pr := m.from(), m.To(), m.Promotion()
+	return from.IsValid() && to.IsValid() && from != to && (pr == NoPieceType || pr >= Knight && pr <= Queen)
+}
+
+// appendUCI appends the UCI text of m, which hasUCIText accepts.
+func (m Move) appendUCI(b []byte) []byte {
 	if m == NullMove {
 		return append(b, "0000"...)
 	}
 	from, to := m.from(), m.To()
 	b = append(b, 'a'+byte(from&7), '1'+byte(from>>4&7), 'a'+byte(to&7), '1'+byte(to>>4&7))
 	if pr := m.Promotion(); pr != NoPieceType {
-		b = append(b, pieceLetters[pr])
+		b = append(b, pieceLetters[pr&7])
 	}
 	return b
 }
 
 // MoveError is the error of Play, PlayNull and ParseUCI: the move, the position it was tried
-// in and why it failed. Err is ErrIllegalMove or ErrSyntax. For ErrIllegalMove, Illegal is the
-// typed reason and Square the square it names (see IllegalReason).
+// in and why it failed. Err is ErrIllegalMove, ErrSyntax or ErrInvalidPosition. For
+// ErrIllegalMove, Illegal is the typed reason and Square the square it names (see
+// IllegalReason).
 type MoveError struct {
 	Input    string        // the move as given (UCI text), or the UCI form of a Move value
 	Position Position      // the position the move was tried in
 	Reason   string        // a short explanation, may be empty
-	Err      error         // ErrIllegalMove or ErrSyntax
+	Err      error         // ErrIllegalMove, ErrSyntax or ErrInvalidPosition
 	Illegal  IllegalReason // why the move is illegal; IllegalNone for ErrSyntax
 	Square   Square        // the square Illegal names, NoSquare when it names none
 }
@@ -121,7 +141,11 @@ type MoveError struct {
 // Error describes the move, the position (as FEN) and the reason, prefixed "chess:".
 func (e *MoveError) Error() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "chess: %v %s in %s", e.Err, quoteCut(e.Input, maxQuoted), e.Position.FEN())
+	err := e.Err
+	if err == nil {
+		err = ErrIllegalMove // the zero MoveError
+	}
+	fmt.Fprintf(&sb, "chess: %v %s in %s", err, quoteCut(e.Input, maxQuoted), e.Position.String())
 	if e.Reason != "" {
 		sb.WriteString(": ")
 		sb.WriteString(e.Reason)
@@ -129,15 +153,19 @@ func (e *MoveError) Error() string {
 	return sb.String()
 }
 
-// Unwrap returns the sentinel, ErrIllegalMove or ErrSyntax.
+// Unwrap returns the sentinel, ErrIllegalMove, ErrSyntax or ErrInvalidPosition.
 func (e *MoveError) Unwrap() error { return e.Err }
 
 // ParseUCI parses a move in UCI long algebraic notation (from square, to square, and a
 // promotion letter q/r/b/n: "e2e4", "e7e8q", "0000" for the null move) and returns the legal
 // move it names. Castling is accepted as king takes own rook ("e1h1", the UCI_Chess960 form),
 // and in standard chess also as the king's two-square move ("e1g1"). The error is a *MoveError
-// wrapping ErrSyntax for malformed text and ErrIllegalMove for a move that is not legal here.
+// wrapping ErrSyntax for malformed text, ErrIllegalMove for a move that is not legal here and
+// ErrInvalidPosition when p is not valid (the zero Position).
 func (p Position) ParseUCI(s string) (Move, error) {
+	if p.invalid() {
+		return NullMove, &MoveError{Input: s, Position: p, Err: ErrInvalidPosition, Reason: "the position is not valid"}
+	}
 	if s == "0000" {
 		return NullMove, nil
 	}
@@ -188,8 +216,11 @@ func parseUCIText(s string) (Move, bool) {
 
 // UCI returns the move in the UCI form that fits the position: king to its destination for
 // castling in standard chess (e1g1), king takes rook in Chess960 (e1h1). A move that is not
-// legal here is written as m.String() writes it.
+// legal here (and any move in an invalid position) is written as m.String() writes it.
 func (p Position) UCI(m Move) string {
+	if p.invalid() {
+		return m.String()
+	}
 	if lm, ok := p.matchMove(m); ok {
 		m = lm
 	}

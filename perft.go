@@ -5,8 +5,11 @@ import "sort"
 // Perft counts the leaf nodes of the tree of legal moves depth plies deep from p: the
 // standard test of a move generator (Chess Programming Wiki, "Perft Results"). It counts the
 // legal moves at the last ply instead of playing them (bulk counting). Perft(p, 0) is 1; a
-// negative depth counts as 0.
+// negative depth counts as 0. An invalid position (the zero Position) counts 0 at every depth.
 func Perft(p Position, depth int) uint64 {
+	if p.invalid() {
+		return 0
+	}
 	if depth <= 0 {
 		return 1
 	}
@@ -46,10 +49,10 @@ type MoveCount struct {
 
 // Divide returns, for each legal move of p, the perft count of the position after it at
 // depth-1, sorted by the move's UCI text; the counts add up to Perft(p, depth). It is the
-// usual tool for finding which move a wrong perft count hides under. A depth below 1 gives
-// no lines.
+// usual tool for finding which move a wrong perft count hides under. A depth below 1, or an
+// invalid position, gives no lines.
 func Divide(p Position, depth int) []MoveCount {
-	if depth < 1 {
+	if depth < 1 || p.invalid() {
 		return nil
 	}
 	moves := p.LegalMoves()

@@ -63,7 +63,7 @@ func (n *PGNNode) Ply() int {
 // itself is not included.
 func (n *PGNNode) MainLine() iter.Seq[*PGNNode] {
 	return func(yield func(*PGNNode) bool) {
-		for m := n; len(m.Children) > 0; {
+		for m := n; len(m.Children) > 0 && m.Children[0] != nil; {
 			m = m.Children[0]
 			if !yield(m) {
 				return

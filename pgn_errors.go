@@ -120,6 +120,9 @@ type PGNError struct {
 
 // Error prints the problem as LINE:COL: game N (White - Black, Round R), MOVE: message.
 func (e *PGNError) Error() string {
+	if e == nil {
+		return "<nil>" // a nil entry of an ErrorList
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%d:%d: game %d", e.Line, e.Column, e.Game)
 	if e.Players != "" {

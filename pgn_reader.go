@@ -133,8 +133,12 @@ func (r *PGNReader) All() iter.Seq2[*PGNGame, error] {
 // After the last game Read returns nil, io.EOF. An I/O error ends the input: the game it cut
 // short (read up to the error but not up to its termination marker) comes back with an
 // ErrorList whose last entry wraps the I/O error, and later calls return nil and that error;
-// after a game that was whole, the next call returns nil and the error.
+// after a game that was whole, the next call returns nil and the error. The zero PGNReader
+// (and NewPGNReader(nil)) reads as an empty input: nil, io.EOF.
 func (r *PGNReader) Read() (*PGNGame, error) {
+	if r.s.r == nil && r.par == nil && r.err == nil {
+		r.s = pgnScanner{r: io.MultiReader(), line: 1} // the zero PGNReader: an empty input
+	}
 	if r.Workers > 1 {
 		return r.readParallel()
 	}

@@ -293,7 +293,7 @@ func NewPGNGame(g *Game) *PGNGame {
 	if start.Chess960() {
 		pg.Tags = append(pg.Tags, Tag{"Variant", "Chess960"})
 	}
-	if start.WithChess960(false) != StartingPosition() {
+	if start.WithChess960(false) != StartingPosition() && start.IsValid() {
 		pg.Tags = append(pg.Tags, Tag{"SetUp", "1"}, Tag{"FEN", start.FEN()})
 	}
 	node := pg.Root

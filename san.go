@@ -13,7 +13,8 @@ var ErrAmbiguousMove = errors.New("ambiguous move")
 // SANError is the error of ParseSAN, ParseSANStrict and ParseSANDeviation: the input, the byte
 // offset where it went wrong, why, and a sentinel: ErrSyntax (not a move in any accepted
 // spelling, or for ParseSANStrict not the exact SAN), ErrIllegalMove (no legal move matches)
-// or ErrAmbiguousMove (several do; Candidates lists them in exact SAN). For ErrIllegalMove,
+// or ErrAmbiguousMove (several do; Candidates lists them in exact SAN), or
+// ErrInvalidPosition in an invalid position (the zero Position). For ErrIllegalMove,
 // Illegal is the typed reason and Square the square it names (see IllegalReason).
 type SANError struct {
 	Input      string        // the text given
@@ -29,7 +30,11 @@ type SANError struct {
 func (e *SANError) Error() string {
 	var sb strings.Builder
 	sb.WriteString("chess: ")
-	sb.WriteString(e.Err.Error())
+	if e.Err == nil {
+		sb.WriteString(ErrIllegalMove.Error()) // the zero SANError
+	} else {
+		sb.WriteString(e.Err.Error())
+	}
 	sb.WriteString(" ")
 	sb.WriteString(`"` + cutText(e.Input, maxQuoted) + `"`)
 	if e.Reason != "" {
@@ -91,35 +96,39 @@ func (d SANDeviation) String() string {
 // also legally move there (the file first, §8.2.3.4; pinned pieces do not count), "x" for a
 // capture (a pawn capture starts with the pawn's file: exd5), the destination, "=Q" for a
 // promotion, "O-O" and "O-O-O" for castling (in Chess960 too), and "+" for check or "#" for
-// checkmate. NullMove is "--". A move that is not legal in p is written in UCI form.
+// checkmate. NullMove is "--". A move that is not legal in p, and any move in an invalid
+// position (the zero Position), gives "".
 func (p Position) SAN(m Move) string {
 	var buf [16]byte
 	return string(p.AppendSAN(buf[:0], m))
 }
 
 // AppendSAN appends SAN(m) to dst and returns the extended slice; it does not allocate when
-// dst has room for 8 more bytes.
+// dst has room for 8 more bytes. It appends nothing for an illegal move or an invalid position.
 func (p Position) AppendSAN(dst []byte, m Move) []byte {
 	return p.appendSAN(dst, m, false)
 }
 
 // LAN returns the move in long algebraic notation: the piece letter (none for pawns), the
 // origin square, "-" or "x", the destination, promotion and check suffix: "Ng1-f3",
-// "e7xd8=Q+", "e2-e4"; castling is "O-O" or "O-O-O". A move that is not legal in p is written
-// in UCI form.
+// "e7xd8=Q+", "e2-e4"; castling is "O-O" or "O-O-O". A move that is not legal in p, and any
+// move in an invalid position, gives "".
 func (p Position) LAN(m Move) string {
 	var buf [16]byte
 	return string(p.appendSAN(buf[:0], m, true))
 }
 
 func (p *Position) appendSAN(dst []byte, m Move, long bool) []byte {
+	if p.invalid() {
+		return dst
+	}
 	if m == NullMove {
 		return append(dst, "--"...)
 	}
 	if !p.isLegal(m) {
 		lm, ok := p.matchMove(m)
 		if !ok {
-			return m.AppendText(dst)
+			return dst
 		}
 		m = lm
 	}
@@ -464,6 +473,9 @@ func pieceTypeOfLetter(c byte) PieceType {
 }
 
 func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) {
+	if p.invalid() {
+		return NullMove, 0, &SANError{Input: s, Err: ErrInvalidPosition, Reason: "the position is not valid"}
+	}
 	if s == "--" { // the null move, as SAN writes it
 		if p.InCheck() {
 			return NullMove, 0, p.sanIllegal(s, 0, NullMove, false)

@@ -56,6 +56,33 @@ func (p *Position) computeHash() uint64 {
 // collide with probability about 2^-64 per pair.
 func (p Position) Hash() uint64 { return p.hash }
 
+// PositionKey is the identity of a position for repetition (FIDE Laws 9.2.3): the pieces on
+// their squares, the side to move, the castling rights, and the en-passant square only when an
+// en-passant capture is legal, so two positions have equal keys exactly when they are "the
+// same" by that article. The clocks and the Chess960 flag are not part of it. It is a small
+// comparable value (40 bytes), usable as a map key, exact (no hash collisions).
+type PositionKey struct {
+	sets     [4]uint64 // the squares of Black's pieces, then of the pieces whose type has bit 0, 1, 2 set
+	castling CastlingRights
+	ep       Square // NoSquare unless an en-passant capture is legal
+	turn     Color
+}
+
+// Key returns the position's identity for repetition (FIDE Laws 9.2.3): see PositionKey.
+func (p Position) Key() PositionKey {
+	k := PositionKey{
+		sets: [4]uint64{p.occ[Black],
+			p.pieces[Pawn] | p.pieces[Bishop] | p.pieces[Queen],
+			p.pieces[Knight] | p.pieces[Bishop] | p.pieces[King],
+			p.pieces[Rook] | p.pieces[Queen] | p.pieces[King]},
+		castling: p.castling, ep: NoSquare, turn: p.turn,
+	}
+	if p.hasLegalEnPassant() {
+		k.ep = p.ep
+	}
+	return k
+}
+
 // polyglotRandom is the Random64 table of the Polyglot book format: 768 piece-square keys,
 // 4 castling keys, 8 en-passant file keys and the side-to-move key.
 var polyglotRandom = [781]uint64{
