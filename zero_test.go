@@ -23,7 +23,7 @@ var exportedValues = []any{
 	CastlingRights(0), Termination(0), Winner(0), Outcome{}, Rules(0), NAG(0), SANDeviation(0),
 	Position{}, Game{}, GameError{}, MoveError{}, SANError{}, FENError{}, PGNError{}, ErrorList(nil),
 	PGNNode{}, PGNGame{}, PGNReader{}, PGNWriteOptions{}, Tag{}, Eval{}, MoveCount{},
-	DiagramOptions{}, PositionKey{}, TagError{}, Result(0), PGNTreeError{},
+	DiagramOptions{}, PositionKey{}, TagError{}, Result(0), PGNTreeError{}, MarkColor(0), Highlight{}, Arrow{},
 }
 
 // TestZeroValuesListComplete: every exported type declared in the package's non-test files is
