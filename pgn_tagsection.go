@@ -3,6 +3,7 @@ package chess
 // The tag pair section of a game (PGN Standard §8.1) and the starting position it sets up (§9.7).
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -312,7 +313,7 @@ func (b *pgnBuilder) setUp() Position {
 		if err != nil {
 			b.unsupp = true // nothing to replay the moves on
 			b.at(b.fenAt, fen)
-			b.problem(false, fmt.Errorf("%w: %w", ErrBadFEN, err), "bad FEN tag: "+err.Error(), "")
+			b.problem(false, fmt.Errorf("%w: %w", ErrBadFEN, err), "bad FEN tag: "+fenProblem(err), "")
 			return start
 		}
 		start = p
@@ -351,3 +352,16 @@ var (
 	variants960      = []string{"chess960", "chess 960", "960", "fischerandom", "fischerrandom", "fischer random",
 		"fischer random chess", "frc", "chess960 (fischer random)", "fischer random (chess960)"}
 )
+
+// fenProblem says what is wrong with a FEN tag's value, which the message quotes already as
+// the token: the field, the offset and the reason of a *FENError, without its own quote.
+func fenProblem(err error) string {
+	var fe *FENError
+	if !errors.As(err, &fe) {
+		return err.Error()
+	}
+	if fe.Field == 0 {
+		return fe.Reason
+	}
+	return fmt.Sprintf("field %d, offset %d: %s", fe.Field, fe.Offset, fe.Reason)
+}

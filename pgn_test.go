@@ -395,7 +395,7 @@ func TestPGNErrorMessages(t *testing.T) {
 		{"unsupported variant at the Variant tag", "[Variant \"Atomic\"]\n[Event \"E\"]\n*",
 			[]string{`1:10: game 1, "Atomic": variant "Atomic" is not supported: only standard chess and Chess960`}},
 		{"bad FEN at the FEN tag", "[FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"]\n[Event \"E\"]\n*",
-			[]string{`1:6: game 1, "4k3/8/8/8/8/8/8/3KK3 w - - 0 1": bad FEN tag: chess: invalid FEN "4k3/8/8/8/8/8/8/3KK3 w - - 0 1": field 1, offset 0: white has 2 kings`}},
+			[]string{`1:6: game 1, "4k3/8/8/8/8/8/8/3KK3 w - - 0 1": bad FEN tag: field 1, offset 0: white has 2 kings`}},
 		{"unescaped quote: the text after the value", "[Site \"te\"st\"]\n*",
 			[]string{`1:11: game 1, "st\"]": unescaped '"' in the tag value or text after it`}},
 		{"duplicate tag at its name", "[Site \"a\"]\n[Site \"b\"]\n*",

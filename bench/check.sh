@@ -7,6 +7,9 @@
 # runs two separate processes of -j 1 side by side: how much two cores of this machine give at
 # that moment (its time is that of one -j 1 when they give twice one core), the bound on what
 # -j 2 can get.
+# Then the same corpus compressed by Debian's gzip, bzip2 and zstd (default levels; made here,
+# in a temporary folder): MB/s of uncompressed text with -j 1 and -j 2, best of CRUNS rounds
+# (default 3), and the .zst -j 1 speed as a share of the plain file's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-../shared/testdata/pgn/corpus/lichess-standard-25k.pgn}
@@ -16,6 +19,9 @@ pgnextract=${PGN_EXTRACT:-/usr/games/pgn-extract} # Debian installs it among the
 if [ ! -x "$pgnextract" ]; then
   apt-get update -q >/dev/null && apt-get install -y -q pgn-extract >/dev/null
 fi
+for tool in gzip bzip2 zstd; do
+  command -v "$tool" >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q "$tool" >/dev/null; }
+done
 bin=$(mktemp -d)/chess
 go build -o "$bin" ./cmd/chess
 bytes=$(stat -c %s "$corpus")
@@ -52,3 +58,24 @@ done
 echo "chess -j 1 vs pgn-extract: $(ratio "$best_tp" "$best_t1")x faster (best), $(ratio "$median_tp" "$median_t1")x (median)"
 echo "chess -j 2 vs -j 1:        $(ratio "$best_t1" "$best_t2")x faster (best), $(ratio "$median_t1" "$median_t2")x (median)"
 echo "two cores give:            $(ratio "$(awk -v t="$best_t1" 'BEGIN { print 2 * t }')" "$best_tt")x one core (best), $(ratio "$(awk -v t="$median_t1" 'BEGIN { print 2 * t }')" "$median_tt")x (median)"
+
+# compressed copies of the corpus
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+gzip -c "$corpus" >"$work/corpus.pgn.gz"
+bzip2 -c "$corpus" >"$work/corpus.pgn.bz2"
+zstd -q -c "$corpus" >"$work/corpus.pgn.zst"
+cruns=${CRUNS:-3}
+printf '\n%-20s %10s %12s %12s\n' "best of $cruns" "size MB" "-j 1 MB/s" "-j 2 MB/s"
+for f in "$corpus" "$work/corpus.pgn.gz" "$work/corpus.pgn.bz2" "$work/corpus.pgn.zst"; do
+  c1=() c2=()
+  for _ in $(seq "$cruns"); do
+    c1+=("$(elapsed "$bin" check -q -j 1 "$f")")
+    c2+=("$(elapsed "$bin" check -q -j 2 "$f")")
+  done
+  b1=$(printf '%s\n' "${c1[@]}" | best) b2=$(printf '%s\n' "${c2[@]}" | best)
+  case "$f" in *.gz) label=gzip ;; *.bz2) label=bzip2 ;; *.zst) label=zstd ;; *) label=plain; plain1=$b1 ;; esac
+  printf '%-20s %10.1f %12s %12s\n' "$label" "$(awk -v n="$(stat -c %s "$f")" 'BEGIN { print n / 1e6 }')" "$(mbs "$b1")" "$(mbs "$b2")"
+  [ "$label" = zstd ] && zst1=$b1
+done
+echo "zstd -j 1 vs plain -j 1:   $(ratio "$plain1" "$zst1") of the plain file's speed (best; the issue's bound: 0.85)"

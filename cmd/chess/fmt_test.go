@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ox88/chess"
 )
 
 // checkKinds returns the kinds of the errors that chess check -json finds in a file, in order.
@@ -328,6 +330,21 @@ func TestWriteErrorsOnStdout(t *testing.T) {
 		err := cmd.Wait()
 		if err == nil || stderr.Len() > 0 {
 			t.Errorf("%v | closed pipe: %v, stderr %q", args, err, cut(stderr.String()))
+		}
+	}
+}
+
+// What fmt writes is read back by check with the default budgets: an export that a reader with
+// them would cut (the move numbers fmt adds count as tokens) is found before it is written.
+func TestFmtExportWithinDefaultBudgets(t *testing.T) {
+	over := "1. e4 " + strings.Repeat("{c} ", chess.DefaultMaxTokens) + "*\n"
+	under := "1. e4 " + strings.Repeat("{comment} ", chess.DefaultMaxTokens/2) + "*\n" // longer than the quick bound, read back
+	for _, tc := range []struct {
+		name, text string
+		want       bool
+	}{{"short", "1. e4 e5 *\n", true}, {"long, under the budget", under, true}, {"over the token budget", over, false}} {
+		if got := readableByDefault([]byte(tc.text)); got != tc.want {
+			t.Errorf("%s: readableByDefault = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
