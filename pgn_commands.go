@@ -156,24 +156,14 @@ func (n *PGNNode) SetElapsedMoveTime(d time.Duration) error {
 }
 
 // SetEval writes an engine evaluation as [%eval 0.35] (pawns, from White's point of view, two
-// decimals) or [%eval #-3] (mate), followed by ",DEPTH" when depth > 0 ("[%eval 0.35,22]");
+// decimals), [%eval #-3] (mate in 3) or [%eval #0] (mate delivered), as Eval.String writes it, followed by ",DEPTH" when depth > 0 ("[%eval 0.35,22]");
 // Eval and EvalDepth read it back. A negative depth is refused with an error wrapping
 // ErrBadCommand.
 func (n *PGNNode) SetEval(e Eval, depth int) error {
 	if depth < 0 {
 		return fmt.Errorf("chess: [%%eval]: a negative depth %d: %w", depth, ErrBadCommand)
 	}
-	var arg string
-	if e.Mate != 0 {
-		arg = "#" + strconv.Itoa(e.Mate)
-	} else {
-		cp := e.Centipawns
-		sign := ""
-		if cp < 0 {
-			sign, cp = "-", -cp
-		}
-		arg = fmt.Sprintf("%s%d.%02d", sign, cp/100, cp%100)
-	}
+	arg := e.String()
 	if depth > 0 {
 		arg += "," + strconv.Itoa(depth)
 	}

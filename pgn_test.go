@@ -713,7 +713,7 @@ func TestPGNCommentCommands(t *testing.T) {
 			parts = append(parts, "clk "+d.String())
 		}
 		if e, ok := n.Eval(); ok {
-			parts = append(parts, fmt.Sprintf("eval %+v", e))
+			parts = append(parts, fmt.Sprintf("eval %v (%v, %v)", e, e.Kind(), e.Winner()))
 		}
 		if d, ok := n.ElapsedMoveTime(); ok {
 			parts = append(parts, "emt "+d.String())
@@ -726,14 +726,14 @@ func TestPGNCommentCommands(t *testing.T) {
 		got = append(got, n.SAN()+": "+strings.Join(parts, ", "))
 	}
 	want := []string{
-		"e4: clk 3m0s, eval {Centipawns:17 Mate:0}",
-		"e5: clk 1h2m58.5s, eval {Centipawns:0 Mate:-3}, emt 1.2s",
-		"Nf3: eval {Centipawns:-125 Mate:0}, csl Ga4,Rb5, cal Ga1a8,Rh1h8",
+		"e4: clk 3m0s, eval 0.17 (centipawns, none)",
+		"e5: clk 1h2m58.5s, eval #-3 (mate in, black), emt 1.2s",
+		"Nf3: eval -1.25 (centipawns, none), csl Ga4,Rb5, cal Ga1a8,Rh1h8",
 		"Nc6: ",
-		"Bb5: clk 7s, eval {Centipawns:0 Mate:4}",
-		"a6: clk 7s, eval {Centipawns:30000 Mate:0}, emt 1m30s",
-		"Ba4: ",
-		"Nf6: eval {Centipawns:0 Mate:0}",
+		"Bb5: clk 7s, eval #4 (mate in, white)",
+		"a6: clk 7s, eval 300.00 (centipawns, none), emt 1m30s",
+		"Ba4: eval #0 (mate delivered, white)", // #0 credited to the mover, White
+		"Nf6: eval 0.00 (centipawns, none)",
 		"O-O: ",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
