@@ -17,6 +17,10 @@ func TestConformanceTable(t *testing.T) {
 	defined := map[string]bool{}
 	files, _ := filepath.Glob("*_test.go")
 	more, _ := filepath.Glob(filepath.Join("cmd", "chess", "*_test.go"))
+	for _, sub := range []string{"polyglot", "opening"} {
+		tests, _ := filepath.Glob(filepath.Join(sub, "*_test.go"))
+		more = append(more, tests...)
+	}
 	decl := regexp.MustCompile(`(?m)^func ((?:Test|Example|Fuzz)\w*)\(`)
 	for _, f := range append(files, more...) {
 		src, err := os.ReadFile(f)
