@@ -211,13 +211,18 @@ func init() {
 			lineThrough[a][b] = line
 		}
 	}
+	startingPosition = MustParseFEN(startingFEN) // after the tables of attacks.go and these
 }
 
 // StartingPosition returns the standard starting position (FIDE Laws 2.3):
 // rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.
 func StartingPosition() Position { return startingPosition }
 
-var startingPosition = MustParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+// startingPosition is parsed by init once the attack tables are filled (a package-level value
+// is computed before any init runs, so it must not be computed from them).
+var startingPosition Position
+
+const startingFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 // put places pc on the empty square sq, keeping the derived data in step.
 func (p *Position) put(sq Square, pc Piece) {

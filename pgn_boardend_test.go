@@ -187,3 +187,11 @@ func TestPGNDeclaredResultAgainstBoardEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestStartingPositionAfterInit: the starting position is computed after the tables init
+// fills, so it equals one parsed now, derived data included.
+func TestStartingPositionAfterInit(t *testing.T) {
+	if p := MustParseFEN(startingFEN); StartingPosition() != p || StartingPosition().InCheck() || len(StartingPosition().LegalMoves()) != 20 {
+		t.Errorf("StartingPosition() = %v, want %v", StartingPosition(), p)
+	}
+}

@@ -177,10 +177,7 @@ func (r *PGNReader) cutChunk(sp *pgnSplitter) (*pgnPart, bool) {
 // policy, and passes them, in order, to Read. The last one it keeps back when the chunk's end
 // turns out to be no place where a new game starts: Read then reads the chunk again.
 func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
-	*sub = PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
-		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors,
-		frames: sub.frames[:0], tags: sub.tags[:0], tagText: sub.tagText[:0], tagEnds: sub.tagEnds[:0],
-		unescape: sub.unescape[:0], reps: sub.reps}
+	r.subReader(sub)
 	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
 	var pending *pgnResult
 	for {
@@ -226,6 +223,16 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 		c.add(*pending)
 	}
 	c.finish(clean, endErr)
+}
+
+// subReader makes sub a sequential reader of r's policy, the one place that carries it over:
+// every exported field of r but Workers (TestPGNSubReaderPolicy fails when a new field is not
+// carried over), with sub's buffers kept for reuse.
+func (r *PGNReader) subReader(sub *PGNReader) {
+	*sub = PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
+		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors,
+		frames: sub.frames[:0], tags: sub.tags[:0], tagText: sub.tagText[:0], tagEnds: sub.tagEnds[:0],
+		unescape: sub.unescape[:0], reps: sub.reps}
 }
 
 // appendIOError adds the error that ended the input to the last game's errors.

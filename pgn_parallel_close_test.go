@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -208,5 +209,36 @@ func TestPGNParallelCloseBeforeFirstRead(t *testing.T) {
 	}
 	if n := settle(base); n > base {
 		t.Errorf("Close before the first Read is lost: %d goroutines left, %d before", n, base)
+	}
+}
+
+// TestPGNSubReaderPolicy fails when an exported field of PGNReader (its policy) is not carried
+// over to the sequential readers of Workers: each field but Workers is set to a value of its
+// own, and the sub-reader must have them all.
+func TestPGNSubReaderPolicy(t *testing.T) {
+	r := NewPGNReader(strings.NewReader(""))
+	rv := reflect.ValueOf(r).Elem()
+	rt := rv.Type()
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		if !f.IsExported() || f.Name == "Workers" {
+			continue
+		}
+		switch fv := rv.Field(i); fv.Kind() {
+		case reflect.Bool:
+			fv.SetBool(true)
+		case reflect.Int, reflect.Int64:
+			fv.SetInt(int64(1000 + i))
+		default:
+			t.Fatalf("PGNReader.%s: a field of kind %v the test cannot set: extend it", f.Name, fv.Kind())
+		}
+	}
+	sub := new(PGNReader)
+	r.subReader(sub)
+	sv := reflect.ValueOf(sub).Elem()
+	for i := 0; i < rt.NumField(); i++ {
+		if f := rt.Field(i); f.IsExported() && f.Name != "Workers" && !reflect.DeepEqual(rv.Field(i).Interface(), sv.Field(i).Interface()) {
+			t.Errorf("PGNReader.%s is not carried over to the readers of Workers", f.Name)
+		}
 	}
 }
