@@ -481,7 +481,7 @@ func (sp *pgnSplitter) next() *pgnPart {
 			copy(nb, buf)
 			buf = nb
 		}
-		n, err := sp.src.Read(buf[len(buf):cap(buf)])
+		n, err := readSource(sp.src, buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		sp.buf, sp.readErr = buf, err
 	}

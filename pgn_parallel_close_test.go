@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"errors"
 	"io"
 	"math/rand"
 	"os"
@@ -239,6 +240,61 @@ func TestPGNSubReaderPolicy(t *testing.T) {
 	for i := 0; i < rt.NumField(); i++ {
 		if f := rt.Field(i); f.IsExported() && f.Name != "Workers" && !reflect.DeepEqual(rv.Field(i).Interface(), sv.Field(i).Interface()) {
 			t.Errorf("PGNReader.%s is not carried over to the readers of Workers", f.Name)
+		}
+	}
+}
+
+// misbehavingReader gives its text, then misbehaves as its mode says.
+type misbehavingReader struct {
+	text []byte
+	mode string
+}
+
+func (m *misbehavingReader) Read(p []byte) (int, error) {
+	if len(m.text) > 0 {
+		n := copy(p, m.text)
+		m.text = m.text[n:]
+		return n, nil
+	}
+	switch m.mode {
+	case "negative":
+		return -1, nil
+	case "oversized":
+		return len(p) + 1, nil
+	case "panic":
+		panic("source broke")
+	}
+	return 0, nil // "no progress": (0, nil) forever
+}
+
+// TestPGNMisbehavingSources: a source that breaks io.Reader's contract ends the input with an
+// error, at every Workers, never with a hang or a panic: (0, nil) forever is io.ErrNoProgress
+// (as bufio), a negative or oversized count and a panic in Read are errors.
+func TestPGNMisbehavingSources(t *testing.T) {
+	const text = "[White \"a\"]\n\n1. e4 e5 *\n\n[White \"b\"]\n\n1. d4"
+	for _, mode := range []string{"no progress", "negative", "oversized", "panic"} {
+		for _, workers := range []int{1, 2, 8} {
+			r := NewPGNReader(&misbehavingReader{text: []byte(text), mode: mode})
+			r.Workers = workers
+			var last error
+			games := 0
+			for g, err := range r.All() {
+				if g != nil {
+					games++
+				}
+				last = err
+			}
+			r.Close()
+			if last == nil || games != 2 {
+				t.Errorf("%s, Workers %d: %d games, last error %v", mode, workers, games, last)
+				continue
+			}
+			if mode == "no progress" && !errors.Is(last, io.ErrNoProgress) {
+				t.Errorf("%s, Workers %d: %v, want io.ErrNoProgress", mode, workers, last)
+			}
+			if want := map[string]string{"negative": "invalid count", "oversized": "invalid count", "panic": "panicked: source broke"}[mode]; want != "" && !strings.Contains(last.Error(), want) {
+				t.Errorf("%s, Workers %d: %v, want %q", mode, workers, last, want)
+			}
 		}
 	}
 }

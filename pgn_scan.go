@@ -1,6 +1,10 @@
 package chess
 
-import "io"
+import (
+	"errors"
+	"fmt"
+	"io"
+)
 
 // pgnScanner cuts a PGN stream into tokens (PGN Standard §7). It reads into one buffer that
 // holds the current game from its first byte, so tokens are slices of that buffer and cost
@@ -29,6 +33,39 @@ type pgnScanner struct {
 }
 
 const pgnChunk = 64 << 10
+
+// errBadReadCount is the error of a source whose Read returned a count outside 0..len(p),
+// against io.Reader's contract.
+var errBadReadCount = errors.New("chess: the source's Read returned an invalid count")
+
+// maxEmptyReads is how many reads of (0, nil) in a row end the input with io.ErrNoProgress,
+// as in bufio.
+const maxEmptyReads = 100
+
+// readSource reads from the source r into p, the one place where the PGN reader calls r.Read
+// (sequentially or on the goroutines of Workers). A source that misbehaves gets an error, not
+// a hang or a panic: a count outside 0..len(p) is errBadReadCount, maxEmptyReads reads of
+// (0, nil) in a row io.ErrNoProgress, and a panic in Read an error that says so.
+func readSource(r io.Reader, p []byte) (n int, err error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			n, err = 0, fmt.Errorf("chess: the source's Read panicked: %v", v)
+		}
+	}()
+	for range maxEmptyReads {
+		n, err = r.Read(p)
+		if n < 0 || n > len(p) {
+			return 0, errBadReadCount
+		}
+		if n > 0 || err != nil {
+			return n, err
+		}
+	}
+	return 0, io.ErrNoProgress
+}
 
 // offset returns the input offset of pos.
 func (s *pgnScanner) offset() int64 { return s.base + int64(s.pos) }
@@ -76,7 +113,7 @@ func (s *pgnScanner) fill() bool {
 		if int64(len(room)) > rest {
 			room = room[:rest]
 		}
-		n, err := s.r.Read(room)
+		n, err := readSource(s.r, room)
 		s.buf = s.buf[:len(s.buf)+n]
 		s.end = len(s.buf)
 		if err != nil {
@@ -103,7 +140,7 @@ func (s *pgnScanner) readPastLimit() {
 			copy(nb, s.buf[:s.end])
 			s.buf = nb
 		}
-		n, err := s.r.Read(s.buf[s.end:cap(s.buf)])
+		n, err := readSource(s.r, s.buf[s.end:cap(s.buf)])
 		s.end += n
 		if err != nil {
 			s.eof = true
