@@ -16,7 +16,8 @@ var lineMasks [3][64]uint64
 // squares (b..g) are occupied as the bits of occ say.
 var rankAttacks [64 * 8]uint8
 
-func init() {
+// fillAttackTables fills the tables above; fillTables (board.go) calls it.
+func fillAttackTables() {
 	for b := 0; b < 64; b++ {
 		f, r := b&7, b>>3
 		for t := 0; t < 64; t++ {

@@ -159,7 +159,26 @@ var (
 	kingSteps   = [8]int8{1, -1, 16, -16, 17, 15, -15, -17}
 )
 
-func init() {
+// tablesFilled tells whether the attack tables are filled. Go computes package-level values
+// (startingPosition, and any a test file declares) before it runs init, so ParseFEN, through
+// which every position comes, fills them first when they are not: no value is computed from
+// empty tables. Filling happens while the package initialises, on one goroutine; later the
+// flag is only read.
+var tablesFilled bool
+
+func init() { fillTables() }
+
+// fillTables fills the attack tables of this file and of attacks.go, once.
+func fillTables() {
+	if tablesFilled {
+		return
+	}
+	tablesFilled = true
+	fillAttackTables()
+	fillBoardTables()
+}
+
+func fillBoardTables() {
 	for f := Square(0); f < 128; f++ {
 		if !f.IsValid() {
 			continue
@@ -211,16 +230,13 @@ func init() {
 			lineThrough[a][b] = line
 		}
 	}
-	startingPosition = MustParseFEN(startingFEN) // after the tables of attacks.go and these
 }
 
 // StartingPosition returns the standard starting position (FIDE Laws 2.3):
 // rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.
 func StartingPosition() Position { return startingPosition }
 
-// startingPosition is parsed by init once the attack tables are filled (a package-level value
-// is computed before any init runs, so it must not be computed from them).
-var startingPosition Position
+var startingPosition = MustParseFEN(startingFEN)
 
 const startingFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

@@ -74,6 +74,7 @@ func MustParseFEN(fen string) Position {
 // (White to move) or third rank, without the pawn that just made a double step in front of
 // it, or with the squares that pawn passed occupied; negative, non-numeric or too large clocks.
 func ParseFEN(fen string) (Position, error) {
+	fillTables() // a package-level value may be parsed before init runs
 	p := Position{ep: NoSquare}
 	var fields [6]string
 	var offsets [6]int

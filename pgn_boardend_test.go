@@ -188,10 +188,21 @@ func TestPGNDeclaredResultAgainstBoardEnd(t *testing.T) {
 	}
 }
 
-// TestStartingPositionAfterInit: the starting position is computed after the tables init
-// fills, so it equals one parsed now, derived data included.
-func TestStartingPositionAfterInit(t *testing.T) {
-	if p := MustParseFEN(startingFEN); StartingPosition() != p || StartingPosition().InCheck() || len(StartingPosition().LegalMoves()) != 20 {
+// initTimeFEN is computed with the package's other package-level values, before init runs:
+// ParseFEN must see the attack tables filled all the same (the white king stands attacked
+// with Black to move, which only the tables can tell).
+var initTimeFEN = func() error {
+	_, err := ParseFEN("4k3/8/8/8/8/8/8/4K2r b - - 0 1")
+	return err
+}()
+
+// TestPackageValuesBeforeInit: values computed before init (the starting position, a test's
+// positions) are computed from filled tables.
+func TestPackageValuesBeforeInit(t *testing.T) {
+	if initTimeFEN == nil {
+		t.Error("ParseFEN before init accepted a position whose side not to move is in check")
+	}
+	if p := MustParseFEN(startingFEN); StartingPosition() != p || len(StartingPosition().LegalMoves()) != 20 {
 		t.Errorf("StartingPosition() = %v, want %v", StartingPosition(), p)
 	}
 }

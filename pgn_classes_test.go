@@ -2,6 +2,7 @@ package chess
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -110,5 +111,37 @@ func TestPGNLenientSANDeviation8_2_3(t *testing.T) {
 	var list ErrorList
 	if !errors.As(err, &list) || len(list) != 1 || list[0].Deviation != SANOverDisambiguation|SANLongAlgebraic || list[0].Class() != "syntax" {
 		t.Errorf("StrictSAN: %v", err)
+	}
+}
+
+// TestPGNTagPairAcrossLines8_1: white space, line ends included, may stand between the tokens
+// of a tag pair, so a tag pair split across lines is one tag pair; a broken one is still
+// reported at its line and the next line read for itself.
+func TestPGNTagPairAcrossLines8_1(t *testing.T) {
+	for _, tc := range []struct {
+		name, pgn, tags, errs string
+	}{
+		{"name and value on two lines", "[White\n  \"Carlsen\"]\n[Black \"Caruana\"]\n\n1. e4 *\n", "White=Carlsen Black=Caruana", ""},
+		{"every token on its own line", "[\nWhite\r\n\"Carlsen\"\n\n]\n[Black \"Caruana\"]\n\n1. e4 *\n", "White=Carlsen Black=Caruana", ""},
+		{"the next game's line numbers count the line ends", "[White\n\"A\"\n]\n\n1. e4 e5 2. Qxe5 *\n", "White=A", "5:13"},
+		{"a missing ] stays an error at its line", "[White \"A\"\n[Black \"B\"]\n\n1. e4 *\n", "White=A Black=B", "1:11"},
+		{"a missing value before movetext", "[White\n1. e4 *\n", "White=", "1:7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewPGNReader(strings.NewReader(tc.pgn)).Read()
+			var tags []string
+			for _, tag := range g.Tags {
+				tags = append(tags, tag.Name+"="+tag.Value)
+			}
+			var errs []string
+			var list ErrorList
+			errors.As(err, &list)
+			for _, e := range list {
+				errs = append(errs, strconv.Itoa(e.Line)+":"+strconv.Itoa(e.Column))
+			}
+			if strings.Join(tags, " ") != tc.tags || strings.Join(errs, " ") != tc.errs {
+				t.Errorf("tags %q errors %q (%v), want %q and %q", strings.Join(tags, " "), strings.Join(errs, " "), err, tc.tags, tc.errs)
+			}
+		})
 	}
 }

@@ -146,7 +146,7 @@ func (b *pgnBuilder) tagPair() {
 	s := &b.r.s
 	s.mark()
 	s.pos++ // [
-	skipInline(s)
+	skipTagSpace(s, func(c byte) bool { return tagNameByte(c, true) })
 	s.mark()
 	s.symbol()
 	name := s.tok
@@ -162,7 +162,7 @@ func (b *pgnBuilder) tagPair() {
 		return
 	}
 	nameStr := tagName(name)
-	skipInline(s)
+	skipTagSpace(s, func(c byte) bool { return c == '"' })
 	s.mark()
 	at := tokenPos{s.tokLine, s.tokCol, s.tokOff}
 	var value []byte // in the scanner's buffer or r.unescape, valid until the next tag
@@ -184,7 +184,7 @@ func (b *pgnBuilder) tagPair() {
 		b.problem(false, ErrBadTag, "tag value must be in double quotes", "")
 		bad = true
 	}
-	skipInline(s)
+	skipTagSpace(s, func(c byte) bool { return c == ']' })
 	if c, ok := s.peek(0); ok && c == ']' {
 		s.pos++
 	} else if !bad {
@@ -264,6 +264,29 @@ func unescapeTag(dst, raw []byte) []byte {
 		dst = append(dst, raw[i])
 	}
 	return dst
+}
+
+// skipTagSpace skips the white space between two tokens of a tag pair. Line ends are white
+// space there too (§8.1: a tag pair may be split across lines), but it skips past them only
+// when the byte after the white space is what the tag pair needs next (next says so): a broken
+// tag pair is then reported at its own line's end, and the line after it is read for itself.
+func skipTagSpace(s *pgnScanner, next func(byte) bool) {
+	skipInline(s)
+	if c, ok := s.peek(0); !ok || c != '\n' && c != '\r' {
+		return
+	}
+	for i := 1; ; i++ {
+		c, ok := s.peek(i)
+		switch {
+		case !ok:
+			return
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			continue
+		case next(c):
+			s.skipSpace()
+		}
+		return
+	}
 }
 
 // skipInline skips spaces and tabs, not line ends.
