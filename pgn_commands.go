@@ -50,6 +50,9 @@ func findCommand(comments []string, name string) (ci, start, end int, ok bool) {
 				break
 			}
 			end := start + 2 + j + 1
+			if k := strings.LastIndex(c[start+2:end-1], "[%"); k >= 0 {
+				start += 2 + k // an unclosed "[%" before: the command is the last one opened
+			}
 			cmd := c[start+2 : end-1]
 			off = end
 			if strings.HasPrefix(cmd, name) && len(cmd) > len(name) && (cmd[len(name)] == ' ' || cmd[len(name)] == '\t') {
@@ -261,14 +264,18 @@ func (n *PGNNode) Highlights() []Highlight {
 }
 
 // Arrows returns the arrows of the node's first [%cal …] command, in their order, skipping
-// items that do not parse; nil when there is none.
+// items that do not parse and arrows from a square to itself; nil when there is none.
 func (n *PGNNode) Arrows() []Arrow {
 	arg, ok := n.Command("cal")
 	if !ok {
 		return nil
 	}
 	var out []Arrow
-	marks(arg, 2, func(c MarkColor, sq []Square) { out = append(out, Arrow{c, sq[0], sq[1]}) })
+	marks(arg, 2, func(c MarkColor, sq []Square) {
+		if sq[0] != sq[1] { // an arrow needs two squares
+			out = append(out, Arrow{c, sq[0], sq[1]})
+		}
+	})
 	return out
 }
 
