@@ -162,10 +162,12 @@ func pieceFromLetter(b byte) Piece {
 	return NoPiece
 }
 
-// Square is a square of the board as a 0x88 index: 16*rank + file, with files and ranks
-// counted from 0 (A1 is 0x00, H1 0x07, A2 0x10, H8 0x77). A value with a bit of 0x88 set is
-// off the board; NoSquare is such a value. The zero value is A1. Build squares with
-// NewSquare or ParseSquare rather than from 0..63 arithmetic; Index converts to 0..63.
+// Square is a square of the board as a 0x88 index: int(sq) is 16*rank + file, with files and
+// ranks counted from 0 (A1 is 0x00, H1 0x07, A2 0x10, H8 0x77), so int(sq) runs over 0..119
+// with gaps and is not a 0..63 index. A value with a bit of 0x88 set is off the board;
+// NoSquare is such a value. The zero value is A1. Build squares with NewSquare, ParseSquare
+// or the constants; for a [64]T array indexed a1 = 0 … h8 = 63 use sq.Index() and its
+// inverse SquareAt(i).
 type Square uint8
 
 // NoSquare is an off-board square: no en-passant square, no square at all.
@@ -262,8 +264,8 @@ func NewSquare(file, rank int) Square {
 	return Square(rank<<4 | file)
 }
 
-// SquareAt returns the square of a 0..63 index (a1 = 0, b1 = 1, …, h8 = 63), the inverse of
-// Index, or NoSquare when i is outside 0..63.
+// SquareAt returns the square of a 0..63 index (a1 = 0, b1 = 1, …, h8 = 63, rank by rank),
+// the inverse of Square.Index, or NoSquare when i is outside 0..63.
 func SquareAt(i int) Square {
 	if i < 0 || i > 63 {
 		return NoSquare
@@ -299,8 +301,9 @@ func (s Square) File() int { return int(s & 7) }
 // Rank returns the rank, 0 (rank 1) to 7 (rank 8).
 func (s Square) Rank() int { return int(s >> 4 & 7) }
 
-// Index returns the square as 0..63 (a1 = 0, h1 = 7, a8 = 56, h8 = 63), or -1 for an
-// off-board square.
+// Index returns the square's 0..63 index (a1 = 0, h1 = 7, a8 = 56, h8 = 63: 8*rank + file),
+// the index of a [64]T array of squares, or -1 for an off-board square. SquareAt is its
+// inverse. It differs from int(s), the 0x88 index.
 func (s Square) Index() int {
 	if !s.IsValid() {
 		return -1

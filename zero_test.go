@@ -24,7 +24,7 @@ var exportedValues = []any{
 	Position{}, Game{}, GameError{}, MoveError{}, SANError{}, FENError{}, PGNError{}, ErrorList(nil),
 	PGNNode{}, PGNGame{}, PGNReader{}, PGNWriteOptions{}, Tag{}, Eval{}, MoveCount{},
 	DiagramOptions{}, PositionKey{}, TagError{}, Result(0), PGNTreeError{}, MarkColor(0), Highlight{}, Arrow{},
-	IllegalReason(0), PGNClass{}, EvalKind(0),
+	IllegalReason(0), PGNClass{}, EvalKind(0), EPD{}, EPDOperation{}, EPDError{},
 }
 
 // TestZeroValuesListComplete: every exported type declared in the package's non-test files is
