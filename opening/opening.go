@@ -206,15 +206,16 @@ func ClassifyMoves(start chess.Position, moves []chess.Move) (Match, bool) {
 	var found Match
 	ok := false
 	p := start
-	if pieceCount(p) < MinPieces {
-		return found, false
-	}
+	pieces := pieceCount(p)
 	for ply, m := range moves {
-		if ply >= MaxPly {
+		if ply >= MaxPly || pieces < MinPieces {
 			break
 		}
+		if m.IsEnPassant() || !m.IsCastle() && p.PieceAt(m.To()) != chess.NoPiece {
+			pieces-- // a capture: the only move that changes the count
+		}
 		next, err := p.Play(m)
-		if err != nil || pieceCount(next) < MinPieces {
+		if err != nil || pieces < MinPieces {
 			break
 		}
 		p = next
