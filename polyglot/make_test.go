@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"strings"
 	"sync"
 	"testing"
 
@@ -201,35 +200,20 @@ func TestMergeBookSameKey(t *testing.T) {
 	}
 }
 
-// TestMakeBookSmall: the counting rules of make-book on games small enough to read: a win
-// gives 2 to the winner's moves, a draw or "*" or no Result tag 1 to both sides, a loss 0;
-// the same five games through PolyGlot 2.0.4 (make-book -min-game 1) gave these bytes.
+// TestMakeBookSmall: the counting rules of make-book on games small enough to read
+// (testdata/five-games.pgn): a win gives 2 to the winner's moves, a draw or "*" or no Result
+// tag 1 to both sides, a loss 0; PolyGlot 2.0.4's make-book -min-game 1 wrote
+// testdata/five-games.bin from them.
 func TestMakeBookSmall(t *testing.T) {
-	const pgn = `[Result "1-0"]
-
-1. e4 e5 2. Nf3 (2. Nc3 Nc6) Nc6 {x} 3. Bc4 $1 Bc5 4. O-O 1-0
-
-[Result "0-1"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 0-1
-
-[Result "1/2-1/2"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 1/2-1/2
-
-[Result "*"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *
-
-[Event "no result tag"]
-
-1. d4 d5 1-0
-`
+	pgn, err := os.ReadFile("testdata/five-games.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
 	mk, err := polyglot.NewMaker(polyglot.MakeOptions{MinGame: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for g, err := range chess.Games(strings.NewReader(pgn)) {
+	for g, err := range chess.Games(bytes.NewReader(pgn)) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,6 +242,13 @@ func TestMakeBookSmall(t *testing.T) {
 	if mk.Games() != 5 {
 		t.Errorf("Games = %d", mk.Games())
 	}
+	golden, err := os.ReadFile("testdata/five-games.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	mk.WriteTo(&buf)
+	compareBooks(t, buf.Bytes(), golden)
 }
 
 // TestNewMakerRejects: options make-book would refuse or that keep nothing.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,40 +43,18 @@ func TestBookListIllegalEntry(t *testing.T) {
 	}
 }
 
-// The games of TestMakeBookSmall (polyglot package): PolyGlot 2.0.4's make-book -min-game 1
-// wrote these 144 bytes.
-const smallGames = `[Result "1-0"]
-
-1. e4 e5 2. Nf3 (2. Nc3 Nc6) Nc6 {x} 3. Bc4 $1 Bc5 4. O-O 1-0
-
-[Result "0-1"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 0-1
-
-[Result "1/2-1/2"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O 1/2-1/2
-
-[Result "*"]
-
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *
-
-[Event "no result tag"]
-
-1. d4 d5 1-0
-`
-
-const smallBook = "0844931a6ef4b9a00195000400000000" + "1b7e13263fc0ab380f62000400000000" +
-	"463b96181691fc9c031c000400000000" + "463b96181691fc9c02db000100000000" +
-	"78cda70e17837d9e015a000400000000" + "823c9b50fd1141960d24000400000000" +
-	"830eb9b20758d1de0ce3000100000000" + "b663577df5f241bb0107000400000000" +
-	"d3207fec0612d89d0e6a000400000000"
+// The games of polyglot's TestMakeBookSmall and the book PolyGlot 2.0.4's make-book
+// -min-game 1 wrote from them.
+const (
+	fiveGames = "polyglot/testdata/five-games.pgn"
+	fiveBook  = "polyglot/testdata/five-games.bin"
+)
 
 func TestBookMake(t *testing.T) {
 	dir := t.TempDir()
 	pgn := filepath.Join(dir, "games.pgn")
 	out := filepath.Join(dir, "out.bin")
-	if err := os.WriteFile(pgn, []byte(smallGames+"\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n"), 0o644); err != nil {
+	if err := os.WriteFile(pgn, append(readFile(t, "../../"+fiveGames), "\n[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, stderr, code := runChess(t, nil, "book", "-make", "-o", out, "-min-game", "1", pgn)
@@ -83,11 +62,11 @@ func TestBookMake(t *testing.T) {
 	if code != exitProblems || !strings.Contains(stderr, "game 6") || !strings.Contains(stderr, "5 games (1 left out), 9 entries written") {
 		t.Errorf("exit %d, stderr %s", code, stderr)
 	}
-	if got := hexOf(readFile(t, out)); got != smallBook {
-		t.Errorf("book %s\nwant %s", got, smallBook)
+	if got, want := readFile(t, out), readFile(t, "../../"+fiveBook); !bytes.Equal(got, want) {
+		t.Errorf("book % x\nwant % x", got, want)
 	}
 	// -only-white keeps the 5 entries of White's moves.
-	_, _, code = runChess(t, []byte(smallGames), "book", "-make", "-o", out, "-min-game", "1", "-only-white", "-")
+	_, _, code = runChess(t, readFile(t, "../../"+fiveGames), "book", "-make", "-o", out, "-min-game", "1", "-only-white", "-")
 	if got := len(readFile(t, out)) / 16; code != exitOK || got != 5 {
 		t.Errorf("-only-white: exit %d, %d entries", code, got)
 	}
@@ -102,16 +81,6 @@ func TestBookMake(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
 	}
-}
-
-func hexOf(b []byte) string {
-	const digits = "0123456789abcdef"
-	var s strings.Builder
-	for _, c := range b {
-		s.WriteByte(digits[c>>4])
-		s.WriteByte(digits[c&15])
-	}
-	return s.String()
 }
 
 // TestBookMerge: the shared -only-white and -only-black books merge into the shared
