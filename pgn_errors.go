@@ -224,3 +224,24 @@ func mergeProblems(errs, warns ErrorList) ErrorList {
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Offset < all[j].Offset })
 	return all
 }
+
+// cutShort returns the errors of a game that the input's failure cut short, with the I/O error
+// ioErr last, and without the errors that the cut itself causes: a token that reaches the
+// offset where reading failed (read in part), a comment or a variation never closed (its end
+// may be in the input that was not read). The I/O error is then the problem reported, not a
+// syntax error of the half-read token.
+func cutShort(list ErrorList, ioErr *PGNError) ErrorList {
+	kept := list[:0:0]
+	for _, e := range list {
+		end := e.Offset + int64(max(len(e.Token), 1)) // a token of one byte ("$") may be quoted as ""
+		if errors.Is(e, ErrBadTag) {
+			end++ // a tag value's token is its text, without the opening quote
+		}
+		if end >= ioErr.Offset || errors.Is(e, ErrUnterminatedComment) ||
+			errors.Is(e, ErrUnbalancedRAV) && e.Token == "(" {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	return append(kept, ioErr)
+}

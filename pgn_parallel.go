@@ -240,7 +240,7 @@ func appendIOError(g *PGNGame, err error, s *pgnScanner, ioErr error) error {
 	list, _ := err.(ErrorList)
 	s.tok = nil
 	s.mark()
-	list = append(list, &PGNError{Game: g.Index, GameLine: g.Line, Players: pgnPlayers(g), Line: s.tokLine, Column: s.tokCol, Offset: s.tokOff,
+	list = cutShort(list, &PGNError{Game: g.Index, GameLine: g.Line, Players: pgnPlayers(g), Line: s.tokLine, Column: s.tokCol, Offset: s.tokOff,
 		Message: "read error: " + ioErr.Error(), Err: ioErr})
 	g.Problems = mergeProblems(list, g.Warnings)
 	return list

@@ -132,7 +132,9 @@ func (r *PGNReader) All() iter.Seq2[*PGNGame, error] {
 // played after the game ended on the board) are in the game's Warnings, not in the error.
 // After the last game Read returns nil, io.EOF. An I/O error ends the input: the game it cut
 // short (read up to the error but not up to its termination marker) comes back with an
-// ErrorList whose last entry wraps the I/O error, and later calls return nil and that error;
+// ErrorList whose last entry wraps the I/O error (without the errors that the cut itself
+// causes: a half-read token, a comment, variation or tag value left open), and later calls
+// return nil and that error;
 // after a game that was whole, the next call returns nil and the error. The zero PGNReader
 // (and NewPGNReader(nil)) reads as an empty input: nil, io.EOF.
 func (r *PGNReader) Read() (*PGNGame, error) {
@@ -238,7 +240,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			if _, more := s.peek(0); !more {
 				s.tok = nil
 				s.mark()
-				b.errs = append(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: s.tokLine,
+				b.errs = cutShort(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: s.tokLine,
 					Column: s.tokCol, Offset: s.tokOff, Message: "read error: " + s.err.Error(), Err: s.err})
 				r.err = s.err // Read returns it again, alone, after this game
 			}

@@ -386,28 +386,17 @@ func reportProblem(out io.Writer, opt *checkOptions, e *inputError) {
 	}
 }
 
-// cutByIOError takes the I/O error out of a game's errors, with the error of the token that
-// the failure cut short (one that reaches the offset where reading failed), and returns it;
-// nil when reading did not fail in the game. The error of a half-read token says nothing
-// about the game: the I/O error is the problem.
+// cutByIOError takes the I/O error out of a game's errors and returns it, or nil when reading
+// did not fail in the game. The reader leaves out the errors that the failure itself causes (a
+// half-read token, a comment never closed): the I/O error is the problem, reported apart.
 func cutByIOError(errs *[]*chess.PGNError) *chess.PGNError {
-	var ioErr *chess.PGNError
-	for _, e := range *errs {
+	for i, e := range *errs {
 		if e.Kind() == "I/O error" {
-			ioErr = e
+			*errs = append((*errs)[:i:i], (*errs)[i+1:]...)
+			return e
 		}
 	}
-	if ioErr == nil {
-		return nil
-	}
-	kept := (*errs)[:0]
-	for _, e := range *errs {
-		if e != ioErr && e.Offset+int64(len(e.Token)) < ioErr.Offset {
-			kept = append(kept, e)
-		}
-	}
-	*errs = kept
-	return ioErr
+	return nil
 }
 
 // ioErrorText is the OS or decompressor error of a game's I/O error.
