@@ -5,12 +5,11 @@
 //
 // Positions are the same when FIDE Laws 9.2.3 says so: the same pieces on the same squares,
 // the same side to move, the same castling rights and the same possible moves, so an
-// en-passant right counts only when an en-passant capture is legal. This is also the
-// identity of the tables' EPD form ("en passant field only if legal"), which lichess uses to
-// classify its games. The clocks do not count. The identity is computed as the Polyglot hash
-// (chess.Position.Hash), without its en-passant term when no en-passant capture is legal;
-// a hash collision between a game's position and one of the tables' 3,800 positions has a
-// probability of about 2^-52 per position.
+// en-passant right counts only when an en-passant capture is legal: chess.Position.Key, exact
+// (no hash collisions). This is also the identity of the tables' EPD form ("en passant field
+// only if legal"), which lichess uses to classify its games; the Polyglot hash would keep an
+// en-passant term that no legal capture can use, and the placement alone would mix the sides
+// to move and the castling rights. The clocks do not count.
 package opening
 
 import (
@@ -56,7 +55,7 @@ const (
 
 type table struct {
 	openings []Opening
-	byKey    map[uint64]int32 // position key -> index in openings
+	byKey    map[chess.PositionKey]int32 // position -> index in openings
 	err      error
 }
 
@@ -73,7 +72,7 @@ func theTable() *table {
 // load reads the embedded tables in file order (a.tsv to e.tsv). When two lines reach the
 // same position, the later one names it, as lichess's index of the tables does.
 func load() table {
-	t := table{byKey: make(map[uint64]int32, 4096)}
+	t := table{byKey: make(map[chess.PositionKey]int32, 4096)}
 	for _, name := range []string{"a.tsv", "b.tsv", "c.tsv", "d.tsv", "e.tsv"} {
 		data, err := tables.ReadFile("data/" + name)
 		if err != nil {
@@ -96,7 +95,7 @@ func load() table {
 				t.err = fmt.Errorf("opening: %s:%d: %w", name, line, err)
 				return t
 			}
-			t.byKey[key(p)] = int32(len(t.openings))
+			t.byKey[p.Key()] = int32(len(t.openings))
 			t.openings = append(t.openings, o)
 		}
 	}
@@ -122,54 +121,6 @@ func replay(movetext string) (chess.Position, int, error) {
 	return p, plies, nil
 }
 
-// epFileKeys are the en-passant terms of the Polyglot hash, by file, taken from the hash
-// itself: the XOR of a position with an en-passant square and the same without it.
-var epFileKeys = func() (keys [8]uint64) {
-	for f := range 8 {
-		file := string(rune('a' + f))
-		// A white pawn beside a black pawn that has just stepped two squares on file f.
-		with := chess.MustParseFEN(placementBeside(f) + " w - " + file + "6 0 1")
-		without := chess.MustParseFEN(placementBeside(f) + " w - - 0 1")
-		keys[f] = with.Hash() ^ without.Hash()
-	}
-	return keys
-}()
-
-// placementBeside is a placement with a black pawn on the fifth rank of file f and a white
-// pawn beside it, kings on a1... h8 away from both.
-func placementBeside(f int) string {
-	var rank5 [8]byte
-	for i := range rank5 {
-		rank5[i] = '1'
-	}
-	rank5[f] = 'p'
-	if f < 7 {
-		rank5[f+1] = 'P'
-	} else {
-		rank5[f-1] = 'P'
-	}
-	return "7k/8/8/" + string(rank5[:]) + "/8/8/8/K7"
-}
-
-// key is the position's identity under FIDE Laws 9.2.3 (see the package comment).
-func key(p chess.Position) uint64 {
-	h := p.Hash()
-	if ep := p.EnPassant(); ep != chess.NoSquare && !hasLegalEnPassant(p) {
-		h ^= epFileKeys[ep.File()]
-	}
-	return h
-}
-
-func hasLegalEnPassant(p chess.Position) bool {
-	var buf [256]chess.Move
-	for _, m := range p.AppendLegalMoves(buf[:0]) {
-		if m.IsEnPassant() {
-			return true
-		}
-	}
-	return false
-}
-
 func pieceCount(p chess.Position) int {
 	n := 0
 	for _, c := range []chess.Color{chess.White, chess.Black} {
@@ -184,7 +135,7 @@ func pieceCount(p chess.Position) int {
 // positions are the same), and false when the tables do not have it.
 func Lookup(p chess.Position) (Opening, bool) {
 	t := theTable()
-	if i, ok := t.byKey[key(p)]; ok {
+	if i, ok := t.byKey[p.Key()]; ok {
 		return t.openings[i], true
 	}
 	return Opening{}, false
@@ -219,7 +170,7 @@ func ClassifyMoves(start chess.Position, moves []chess.Move) (Match, bool) {
 			break
 		}
 		p = next
-		if i, in := t.byKey[key(p)]; in {
+		if i, in := t.byKey[p.Key()]; in {
 			found, ok = Match{t.openings[i], ply + 1}, true
 		}
 	}
@@ -239,7 +190,7 @@ func ClassifyPositions(positions []chess.Position) (Match, bool) {
 		if ply == 0 {
 			continue
 		}
-		if i, in := t.byKey[key(p)]; in {
+		if i, in := t.byKey[p.Key()]; in {
 			found, ok = Match{t.openings[i], ply}, true
 		}
 	}
