@@ -160,7 +160,8 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // promotion letter q/r/b/n: "e2e4", "e7e8q", "0000" for the null move) and returns the legal
 // move it names. Castling is accepted as king takes own rook ("e1h1", the UCI_Chess960 form),
 // and in standard chess also as the king's two-square move ("e1g1"). The error is a *MoveError
-// wrapping ErrSyntax for malformed text, ErrIllegalMove for a move that is not legal here and
+// wrapping ErrSyntax for malformed text, ErrIllegalMove for a move that is not legal here (a
+// promotion to a king or pawn, "e7e8k", included; the typed reason is in Illegal) and
 // ErrInvalidPosition when p is not valid (the zero Position).
 func (p Position) ParseUCI(s string) (Move, error) {
 	if p.invalid() {

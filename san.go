@@ -234,9 +234,10 @@ func (p *Position) hasLegalMove() bool {
 //
 // A lower-case "b" at the start is a pawn on the b-file, never a bishop, and a pawn capture
 // must name the pawn's file ("d5" and "xd5" are never exd5). The error is a
-// *SANError wrapping ErrSyntax, ErrIllegalMove (with the reason when it is clear: a pinned
-// piece, a king that would be in check, castling without the right or through check, no piece
-// that can reach the square) or ErrAmbiguousMove (listing the candidates).
+// *SANError wrapping ErrSyntax, ErrIllegalMove (with the typed reason in Illegal and the
+// square it names in Square: a pinned piece and its pinner, a king that would be in check and
+// an attacker, castling without the right or through check, no piece that can reach the
+// square; see IllegalReason) or ErrAmbiguousMove (listing the candidates).
 func (p Position) ParseSAN(s string) (Move, error) {
 	var sp sanParts
 	m, _, err := p.parseSAN(s, &sp)
