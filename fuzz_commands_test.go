@@ -14,7 +14,7 @@ func FuzzPGNCommentCommands(f *testing.F) {
 	for _, s := range []string{
 		"[%clk 0:03:00]", "[%clk 1:02:03.456] text [%emt 0:00:05]", "[%eval 0.35,22]", "[%eval #-3]",
 		"[%csl Ga4,Rb5] [%cal Ga1a8,Rb2b4,Ya1a1]", "before [%eval -1.25] after", "[%clk", "[%cal Gz9a1,]",
-		"[%eval 1e9] [%clk -1:00]", "a ] b [% c", "",
+		"[%eval 1e9] [%clk -1:00]", "a ] b [% c", "", "[%eval #0]", "[%eval #-0,5]",
 	} {
 		f.Add(s)
 	}

@@ -158,10 +158,10 @@ func (n *PGNNode) SetElapsedMoveTime(d time.Duration) error {
 	return n.SetCommand("emt", formatClockTime(d))
 }
 
-// SetEval writes an engine evaluation as [%eval 0.35] (pawns, from White's point of view, two
-// decimals), [%eval #-3] (mate in 3) or [%eval #0] (mate delivered), as Eval.String writes it, followed by ",DEPTH" when depth > 0 ("[%eval 0.35,22]");
-// Eval and EvalDepth read it back. A negative depth is refused with an error wrapping
-// ErrBadCommand.
+// SetEval writes an engine evaluation as Eval.String writes it: [%eval 0.35] (pawns, from
+// White's point of view, two decimals), [%eval #-3] (mate in 3) or [%eval #0] (mate
+// delivered), followed by ",DEPTH" when depth > 0 ("[%eval 0.35,22]"); Eval and EvalDepth
+// read it back. A negative depth is refused with an error wrapping ErrBadCommand.
 func (n *PGNNode) SetEval(e Eval, depth int) error {
 	if depth < 0 {
 		return fmt.Errorf("chess: [%%eval]: a negative depth %d: %w", depth, ErrBadCommand)

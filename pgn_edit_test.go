@@ -2,6 +2,7 @@ package chess
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -260,6 +261,15 @@ func TestPGNNodeGame(t *testing.T) {
 	}
 	if root := g.Root.Game(); len(root.Moves()) != 0 || root.Position() != StartingPosition() {
 		t.Error("the root's game is not the empty game")
+	}
+	// Game to PGNGame to Game: the same moves and positions
+	played := NewGame(StartingPosition())
+	for _, san := range []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"} {
+		played.PlaySAN(san)
+	}
+	again := NewPGNGame(played).Game()
+	if !slices.Equal(again.Moves(), played.Moves()) || again.Position() != played.Position() || !slices.Equal(again.SANMoves(), played.SANMoves()) {
+		t.Errorf("Game round trip: %q, then %q", played.SANMoves(), again.SANMoves())
 	}
 	fen := readOnePGN(t, "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/5k2/8/4K2R w K - 99 80\"]\n\n80. Rh2 *").Game()
 	if !fen.CanClaimFiftyMoves() || fen.Position().FullmoveNumber() != 80 {

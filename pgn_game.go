@@ -3,7 +3,9 @@ package chess
 // Game returns a Game that has played the moves from the root of the tree to n: the whole
 // history of n's line, so that RepetitionCount, CanClaimThreefold, CanClaimFiftyMoves and
 // Outcome answer for the position at n. A game ended on the board on the way (a fivefold
-// repetition in a recorded game) still holds every move. A node outside a valid tree gives
+// repetition in a recorded game) still holds every move. Outcome says how the game ended on
+// the board only; a result known from the tags (a resignation) is recorded with
+// game.SetOutcome(result.Outcome()). A node outside a valid tree gives
 // the game of the line as far as its moves are legal.
 func (n *PGNNode) Game() *Game {
 	var line []*PGNNode

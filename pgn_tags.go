@@ -128,6 +128,16 @@ func (r Result) Winner() Winner {
 	return NoWinner
 }
 
+// Outcome returns the result as a Game records it when only the result is known: Unknown
+// termination with the winner (NoWinner for a draw), or the zero Outcome for ResultUnknown;
+// Game.SetOutcome accepts it.
+func (r Result) Outcome() Outcome {
+	if !r.IsDecided() {
+		return Outcome{}
+	}
+	return Outcome{Winner: r.Winner(), Termination: Unknown}
+}
+
 // IsDecided reports whether the result is a win or a draw (not "*").
 func (r Result) IsDecided() bool { return r >= ResultWhiteWins && r <= ResultDraw }
 

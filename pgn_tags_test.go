@@ -134,6 +134,13 @@ func TestPGNResultTyped(t *testing.T) {
 		!ResultDraw.IsDecided() || ResultUnknown.IsDecided() {
 		t.Error("ResultOf or IsDecided wrong")
 	}
+	if ResultBlackWins.Outcome() != (Outcome{BlackWins, Unknown}) || ResultDraw.Outcome() != (Outcome{NoWinner, Unknown}) || ResultUnknown.Outcome() != (Outcome{}) {
+		t.Error("Result.Outcome wrong")
+	}
+	game := readOnePGN(t, "[Result \"1-0\"]\n\n1. e4 e5 1-0").Game()
+	if r, _ := ParseResult("1-0"); game.SetOutcome(r.Outcome()) != nil || game.Outcome() != (Outcome{WhiteWins, Unknown}) {
+		t.Errorf("SetOutcome(Result.Outcome()): %v", game.Outcome())
+	}
 	g := &PGNGame{Tags: []Tag{{"Event", "E"}, {"Annotator", "A"}}}
 	g.SetResult(ResultDraw)
 	if got := tagNames(g.Tags); got != "Event=E Result=1/2-1/2 Annotator=A" || g.Result != "1/2-1/2" {
