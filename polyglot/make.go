@@ -55,7 +55,8 @@ const countMax = 16384
 //
 // make-book replays every game from the standard starting position and stops at the first
 // illegal move; Maker replays a game from its own starting position (a FEN tag) and rejects
-// a game with an illegal move whole. Create one with NewMaker.
+// a game with an illegal move whole. Create one with NewMaker; the zero Maker has the
+// default options.
 type Maker struct {
 	opts    MakeOptions
 	entries []makeEntry
@@ -92,12 +93,6 @@ func NewMaker(opts MakeOptions) (*Maker, error) {
 	case opts.OnlyWhite && opts.OnlyBlack:
 		return nil, errors.New("polyglot: OnlyWhite and OnlyBlack together keep nothing")
 	}
-	if opts.MaxPly == 0 {
-		opts.MaxPly = DefaultMaxPly
-	}
-	if opts.MinGame == 0 {
-		opts.MinGame = DefaultMinGame
-	}
 	return &Maker{opts: opts}, nil
 }
 
@@ -118,8 +113,8 @@ func (mk *Maker) AddGame(g *chess.PGNGame) error {
 // looked at. When a move
 // is not legal in its position nothing of the game is added and the error says which.
 func (mk *Maker) AddMoves(start chess.Position, moves []chess.Move, result string) error {
-	if len(moves) > mk.opts.MaxPly {
-		moves = moves[:mk.opts.MaxPly]
+	if maxPly := mk.options().MaxPly; len(moves) > maxPly {
+		moves = moves[:maxPly]
 	}
 	if i := slices.Index(moves, chess.NullMove); i >= 0 {
 		moves = moves[:i] // a book has no entry for a pass: the line ends there
@@ -218,6 +213,18 @@ func (mk *Maker) grow() {
 	}
 }
 
+// options returns the options with the defaults in place of zeros (for the zero Maker).
+func (mk *Maker) options() MakeOptions {
+	opts := mk.opts
+	if opts.MaxPly == 0 {
+		opts.MaxPly = DefaultMaxPly
+	}
+	if opts.MinGame == 0 {
+		opts.MinGame = DefaultMinGame
+	}
+	return opts
+}
+
 func (mk *Maker) weight(e *makeEntry) uint16 {
 	if mk.opts.Uniform {
 		return 1
@@ -228,13 +235,14 @@ func (mk *Maker) weight(e *makeEntry) uint16 {
 // Entries returns the book's entries: the moves kept by the options, sorted as PolyGlot
 // sorts them (see Maker), Learn 0 and Index -1.
 func (mk *Maker) Entries() []Entry {
-	minScore := mk.opts.MinScore / 100
+	opts := mk.options()
+	minScore := opts.MinScore / 100
 	var kept []Entry
 	for i := range mk.entries {
 		e := &mk.entries[i]
-		if int(e.n) < mk.opts.MinGame || e.sum == 0 ||
+		if int(e.n) < opts.MinGame || e.sum == 0 ||
 			float64(e.sum)/float64(e.n)/2 < minScore ||
-			(mk.opts.OnlyWhite && !e.white) || (mk.opts.OnlyBlack && e.white) {
+			(opts.OnlyWhite && !e.white) || (opts.OnlyBlack && e.white) {
 			continue
 		}
 		kept = append(kept, Entry{Key: e.key, Raw: e.move, Weight: mk.weight(e), Index: -1})

@@ -262,6 +262,23 @@ func TestNewMakerRejects(t *testing.T) {
 	}
 }
 
+// TestZeroMaker: the zero Maker has make-book's defaults (-min-game 3).
+func TestZeroMaker(t *testing.T) {
+	var mk polyglot.Maker
+	p := chess.StartingPosition()
+	e4, _ := p.ParseUCI("e2e4")
+	for range 2 {
+		mk.AddMoves(p, []chess.Move{e4}, "1-0")
+	}
+	if n := len(mk.Entries()); n != 0 {
+		t.Errorf("%d entries after 2 games, want 0", n)
+	}
+	mk.AddMoves(p, []chess.Move{e4}, "1-0")
+	if e := mk.Entries(); len(e) != 1 || e[0].Weight != 6 || e[0].Raw != 0x031c {
+		t.Errorf("entries %+v after 3 games", e)
+	}
+}
+
 // TestAddMovesIllegal: a game with an illegal move adds nothing.
 func TestAddMovesIllegal(t *testing.T) {
 	mk, _ := polyglot.NewMaker(polyglot.MakeOptions{MinGame: 1})

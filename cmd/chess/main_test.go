@@ -375,7 +375,7 @@ func TestCheckInputs(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, cmd := range []string{"check", "fmt", "perft"} {
+	for _, cmd := range []string{"check", "fmt", "perft", "book"} {
 		stdout, _, code := runChess(t, nil, cmd, "-h")
 		if code != exitOK || !strings.Contains(stdout, "Usage: chess "+cmd) || !strings.Contains(stdout, "Example:") {
 			t.Errorf("%s -h: exit %d\n%s", cmd, code, stdout)
