@@ -141,6 +141,7 @@ type pgnWriter struct {
 	open      bool // a "(" waits to be glued to the next token
 	width     int  // the longest line
 	opts      PGNWriteOptions
+	scratch   []byte // a move's token, reused
 }
 
 // comments returns the comments to write: none with NoComments.
@@ -154,16 +155,25 @@ func (pw *pgnWriter) comments(c []string) []string {
 const pgnLineWidth = 79
 
 // token appends a token, on a new line when it would not fit on this one.
-func (pw *pgnWriter) token(t string) {
+func (pw *pgnWriter) token(t string) { appendToken(pw, t) }
+
+// tokenBytes is token for a token in bytes, which it does not keep.
+func (pw *pgnWriter) tokenBytes(t []byte) { appendToken(pw, t) }
+
+func appendToken[T string | []byte](pw *pgnWriter, t T) {
+	n := len(t)
 	if pw.open {
-		t, pw.open = "("+t, false
+		n++ // the "(" glued to it
 	}
 	if len(pw.buf) > pw.lineStart {
-		if len(pw.buf)-pw.lineStart+1+len(t) > pw.width {
+		if len(pw.buf)-pw.lineStart+1+n > pw.width {
 			pw.newline()
 		} else {
 			pw.buf = append(pw.buf, ' ')
 		}
+	}
+	if pw.open {
+		pw.buf, pw.open = append(pw.buf, '('), false
 	}
 	pw.buf = append(pw.buf, t...)
 }
@@ -202,13 +212,8 @@ func (pw *pgnWriter) comment(text string) {
 		pw.newline()
 		return
 	}
-	words := append([]string{"{"}, strings.Split(text, " ")...)
-	words = append(words, "}")
-	if text == "" {
-		words = []string{"{", "}"}
-	}
-	pw.token(words[0])
-	for _, w := range words[1:] {
+	pw.token("{")
+	word := func(w string) {
 		// exactly one space or one line break between words: reading folds it back
 		if len(pw.buf)-pw.lineStart+1+len(w) > pw.width {
 			pw.newline()
@@ -217,6 +222,18 @@ func (pw *pgnWriter) comment(text string) {
 		}
 		pw.buf = append(pw.buf, w...)
 	}
+	if text != "" {
+		for rest := text; ; {
+			i := strings.IndexByte(rest, ' ')
+			if i < 0 {
+				word(rest)
+				break
+			}
+			word(rest[:i])
+			rest = rest[i+1:]
+		}
+	}
+	word("}")
 }
 
 // line writes the moves that follow node: its main continuation with the variations of each
@@ -249,7 +266,7 @@ func (pw *pgnWriter) move(parent, child *PGNNode, needNumber bool) {
 		needNumber = true
 	}
 	p := &parent.Position
-	var tok []byte
+	tok := pw.scratch[:0]
 	if p.turn == White {
 		tok = strconv.AppendInt(tok, int64(p.fullmove), 10)
 		tok = append(tok, ". "...)
@@ -263,12 +280,13 @@ func (pw *pgnWriter) move(parent, child *PGNNode, needNumber bool) {
 	} else {
 		tok = p.AppendSAN(tok, child.Move)
 	}
-	pw.token(string(tok))
+	pw.tokenBytes(tok)
 	if !pw.opts.NoNAGs {
 		for _, n := range child.NAGs {
-			pw.token("$" + strconv.Itoa(int(n)))
+			pw.tokenBytes(strconv.AppendInt(append(tok[:0], '$'), int64(n), 10))
 		}
 	}
+	pw.scratch = tok
 	for _, c := range pw.comments(child.Comments) {
 		pw.comment(c)
 	}
