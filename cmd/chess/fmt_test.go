@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -347,4 +348,41 @@ func TestFmtExportWithinDefaultBudgets(t *testing.T) {
 			t.Errorf("%s: readableByDefault = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// fmt streams: its memory is bounded by the largest game, not by the input (a 8 MB text from a
+// small gzip stream on standard input, where a whole-file fmt would hold the text and its
+// trees several times over).
+func TestFmtStreamsMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("formats 8 MB")
+	}
+	game := []byte("[Event \"e\"]\n[Site \"s\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 1/2-1/2\n\n")
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	n := 0
+	for n < 8<<20 {
+		w.Write(game)
+		n += len(game)
+	}
+	w.Close()
+	cmd := exec.Command(chessBin, "fmt")
+	cmd.Stdin = bytes.NewReader(gz.Bytes())
+	var out countingWriter
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // kB on Linux
+	t.Logf("%d MB in, %d MB out, peak RSS %d MB", n>>20, out.n>>20, rss>>20)
+	if out.n < int64(n)/2 || rss > 40<<20 {
+		t.Errorf("wrote %d bytes of %d; peak RSS %d MB, want under 40 MB", out.n, n, rss>>20)
+	}
+}
+
+type countingWriter struct{ n int64 }
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	return len(p), nil
 }

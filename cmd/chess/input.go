@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
@@ -214,9 +215,13 @@ func openInput(name string, stdin io.Reader) (*input, error) {
 			in.Close()
 			return nil, &inputError{name, 0, "I/O error", "gzip: " + err.Error()}
 		}
-		text = decompressor{"gzip", z}
+		ahead, stop := readAhead(decompressor{"gzip", z})
+		in.closers = append(in.closers, stop)
+		text = ahead
 	case "bzip2":
-		text = decompressor{"bzip2", bzip2.NewReader(br)}
+		ahead, stop := readAhead(decompressor{"bzip2", bzip2.NewReader(br)})
+		in.closers = append(in.closers, stop)
+		text = ahead
 	case "zstd":
 		z, err := zstd.NewReader(br, zstd.WithDecoderMaxWindow(zstdMaxWindow), zstd.WithDecoderMaxMemory(zstdMaxWindow))
 		if err != nil {
@@ -358,3 +363,78 @@ xz is refused with a hint, and input that is not PGN text (an archive, an execut
 data) is refused with one error. A directory stands for the *.pgn, *.pgn.gz, *.pgn.bz2 and
 *.pgn.zst files under it, searched recursively in name order.
 `
+
+// readAhead runs the decompression of r on its own goroutine, a few chunks ahead of the
+// reader, so that decompressing and checking share the machine's cores even with -j 1 (gzip
+// and bzip2 decode on the caller's goroutine; zstd has its own). stop ends the goroutine.
+func readAhead(r io.Reader) (ahead io.Reader, stop func()) {
+	const chunk, depth = 256 << 10, 4
+	a := &aheadReader{chunks: make(chan aheadChunk, depth), free: make(chan []byte, depth+2), done: make(chan struct{})}
+	for i := 0; i < depth+2; i++ {
+		a.free <- make([]byte, chunk)
+	}
+	go func() {
+		defer close(a.chunks)
+		for {
+			var buf []byte
+			select {
+			case buf = <-a.free:
+			case <-a.done:
+				return
+			}
+			n, err := io.ReadFull(r, buf)
+			if err == io.ErrUnexpectedEOF {
+				err = nil // a short last chunk; the next read says io.EOF
+			}
+			if n > 0 || err != nil {
+				select {
+				case a.chunks <- aheadChunk{buf[:n], err}:
+				case <-a.done:
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return a, func() { once.Do(func() { close(a.done) }) }
+}
+
+type aheadChunk struct {
+	data []byte
+	err  error
+}
+
+type aheadReader struct {
+	chunks chan aheadChunk
+	free   chan []byte
+	done   chan struct{}
+	cur    aheadChunk
+	off    int
+	err    error
+}
+
+func (a *aheadReader) Read(p []byte) (int, error) {
+	for a.off == len(a.cur.data) {
+		if a.cur.data != nil {
+			a.free <- a.cur.data[:cap(a.cur.data)]
+			a.cur.data, a.off = nil, 0
+		}
+		if a.cur.err != nil || a.err != nil {
+			if a.err == nil {
+				a.err = a.cur.err
+			}
+			return 0, a.err
+		}
+		c, ok := <-a.chunks
+		if !ok {
+			return 0, io.EOF
+		}
+		a.cur, a.off = c, 0
+	}
+	n := copy(p, a.cur.data[a.off:])
+	a.off += n
+	return n, nil
+}

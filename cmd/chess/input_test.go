@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -264,4 +267,34 @@ func TestCheckJSONEveryLine(t *testing.T) {
 	if code != exitUsage || fmt.Sprint(kinds) != fmt.Sprint(want) {
 		t.Errorf("exit %d, objects %q, want %q", code, kinds, want)
 	}
+}
+
+// readAhead gives the bytes and the final error of its reader unchanged, and stops when told.
+func TestReadAhead(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789"), 100_000) // four chunks and a short one
+	fail := errors.New("disk on fire")
+	for _, end := range []error{nil, fail} {
+		var r io.Reader = bytes.NewReader(data)
+		if end != nil {
+			r = io.MultiReader(r, iotest.ErrReader(end))
+		}
+		ahead, stop := readAhead(r)
+		got, err := io.ReadAll(iotest.OneByteReader(io.LimitReader(ahead, 1000)))
+		rest, err2 := io.ReadAll(ahead)
+		got = append(got, rest...)
+		_, err3 := ahead.Read(make([]byte, 10)) // after the end, the end again
+		stop()
+		if want := end; want == nil && err3 != io.EOF || want != nil && err3 != want {
+			t.Errorf("end %v: a read after the end gives %v", end, err3)
+		}
+		if err != nil || err2 != end || !bytes.Equal(got, data) {
+			t.Errorf("end %v: read %d bytes, %v, %v", end, len(got), err, err2)
+		}
+	}
+	// stopped before the end: the goroutine ends (the race detector and the leak of a blocked
+	// goroutine would show it), and stop may be called again
+	ahead, stop := readAhead(bytes.NewReader(data))
+	ahead.Read(make([]byte, 10))
+	stop()
+	stop()
 }
