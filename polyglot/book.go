@@ -68,10 +68,23 @@ func (b *Book) Entry(i int64) (Entry, error) {
 		return Entry{}, fmt.Errorf("polyglot: entry %d out of range [0, %d)", i, b.n)
 	}
 	var buf [EntrySize]byte
-	if _, err := b.r.ReadAt(buf[:], i*EntrySize); err != nil {
+	if err := b.readAt(buf[:], i*EntrySize); err != nil {
 		return Entry{}, fmt.Errorf("polyglot: reading entry %d: %w", i, err)
 	}
 	return decodeEntry(buf[:], i), nil
+}
+
+// readAt fills buf from the book at byte offset off. io.ReaderAt allows io.EOF with a full
+// buffer at the end of the source; a short read is an error even when the reader says nil.
+func (b *Book) readAt(buf []byte, off int64) error {
+	n, err := b.r.ReadAt(buf, off)
+	switch {
+	case n == len(buf):
+		return nil
+	case err == nil || err == io.EOF:
+		return io.ErrUnexpectedEOF
+	}
+	return err
 }
 
 func decodeEntry(buf []byte, i int64) Entry {
@@ -92,7 +105,7 @@ func (b *Book) All() iter.Seq2[Entry, error] {
 		for start := int64(0); start < b.n; start += chunkEntries {
 			count := min(b.n-start, chunkEntries)
 			chunk := buf[:count*EntrySize]
-			if _, err := b.r.ReadAt(chunk, start*EntrySize); err != nil {
+			if err := b.readAt(chunk, start*EntrySize); err != nil {
 				yield(Entry{}, fmt.Errorf("polyglot: reading entries %d to %d: %w", start, start+count-1, err))
 				return
 			}
@@ -129,7 +142,7 @@ func (b *Book) appendKey(dst []Entry, key uint64) ([]Entry, error) {
 	lo, hi := int64(0), b.n
 	for lo < hi {
 		mid := int64(uint64(lo+hi) >> 1)
-		if _, err := b.r.ReadAt(buf[:8], mid*EntrySize); err != nil {
+		if err := b.readAt(buf[:8], mid*EntrySize); err != nil {
 			return dst, fmt.Errorf("polyglot: reading entry %d: %w", mid, err)
 		}
 		if binary.BigEndian.Uint64(buf) < key {
@@ -141,7 +154,7 @@ func (b *Book) appendKey(dst []Entry, key uint64) ([]Entry, error) {
 	for start := lo; start < b.n; start += runEntries {
 		count := min(b.n-start, runEntries)
 		chunk := buf[:count*EntrySize]
-		if _, err := b.r.ReadAt(chunk, start*EntrySize); err != nil {
+		if err := b.readAt(chunk, start*EntrySize); err != nil {
 			return dst, fmt.Errorf("polyglot: reading entries %d to %d: %w", start, start+count-1, err)
 		}
 		for i := range count {
@@ -196,8 +209,9 @@ func (b *Book) Find(p chess.Position) ([]Entry, error) {
 
 // Choose picks one legal entry of p at random with probability weight / (sum of the
 // weights of p's legal entries), drawing from r, as PolyGlot's engine does when it plays
-// from a book; entries of weight 0 are never chosen. It returns false when no entry can be
-// chosen. Its error is Find's: an *IllegalMoveError still allows a choice among the others.
+// from a book; entries of weight 0 are never chosen. A nil r draws from math/rand/v2's
+// global source. It returns false when no entry can be chosen. Its error is Find's: an
+// *IllegalMoveError still allows a choice among the others.
 func (b *Book) Choose(p chess.Position, r *rand.Rand) (Entry, bool, error) {
 	entries, err := b.Find(p)
 	if err != nil && !errors.Is(err, ErrIllegalMove) {
@@ -210,7 +224,12 @@ func (b *Book) Choose(p chess.Position, r *rand.Rand) (Entry, bool, error) {
 	if total == 0 {
 		return Entry{}, false, err
 	}
-	pick := r.IntN(total)
+	var pick int
+	if r == nil {
+		pick = rand.IntN(total)
+	} else {
+		pick = r.IntN(total)
+	}
 	for _, e := range entries {
 		pick -= int(e.Weight)
 		if pick < 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -319,5 +320,79 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	}
 	if n != 20+48+14+6+44+21 {
 		t.Errorf("%d moves", n)
+	}
+}
+
+// eofReaderAt returns io.EOF with a read that fills the buffer at the end of the source,
+// as the io.ReaderAt contract allows; shortReaderAt returns fewer bytes than asked with no
+// error, which the contract forbids; failingReaderAt fails every read.
+type (
+	eofReaderAt     struct{ r *bytes.Reader }
+	shortReaderAt   struct{ r *bytes.Reader }
+	failingReaderAt struct{}
+)
+
+var errDisk = errors.New("disk failure")
+
+func (e eofReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := e.r.ReadAt(p, off)
+	if err == nil && off+int64(n) == e.r.Size() {
+		err = io.EOF
+	}
+	return n, err
+}
+
+func (s shortReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, _ := s.r.ReadAt(p[:len(p)/2], off)
+	return n, nil
+}
+
+func (failingReaderAt) ReadAt([]byte, int64) (int, error) { return 0, errDisk }
+
+// TestReaderAtContract: io.ReaderAt's "if the n = len(p) bytes returned by ReadAt are at
+// the end of the input source, ReadAt may return either err == EOF or err == nil" is a
+// full read, in Open, Find, FindKey, Entry and All; a short read is io.ErrUnexpectedEOF
+// even with a nil error, and a failing reader's error reaches the caller wrapped.
+func TestReaderAtContract(t *testing.T) {
+	data := rawBook(startBook...)
+	b, err := polyglot.Open(eofReaderAt{bytes.NewReader(data)}, int64(len(data)))
+	if err != nil {
+		t.Fatalf("Open with io.EOF at the end: %v", err)
+	}
+	entries, err := b.Find(start)
+	if got, want := listing(start, entries), "e4 3, d4 1"; got != want || !errors.Is(err, polyglot.ErrIllegalMove) {
+		t.Errorf("Find = %s, %v, want %s and the illegal entry", got, err, want)
+	}
+	if e, err := b.Entry(4); err != nil || e.Key != 0x823c9b50fd114196 || e.Weight != 2 {
+		t.Errorf("Entry(4) = %+v, %v", e, err)
+	}
+	if raw, err := b.FindKey(0x823c9b50fd114196); err != nil || len(raw) != 1 || raw[0].Index != 4 {
+		t.Errorf("FindKey of the last entry = %+v, %v", raw, err)
+	}
+	if _, err := polyglot.Open(shortReaderAt{bytes.NewReader(data)}, int64(len(data))); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("Open with short reads: %v, want io.ErrUnexpectedEOF", err)
+	}
+	if b, err := polyglot.Open(bytes.NewReader(data), 1<<40); b != nil || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("Open with a size beyond the data: %v, %v, want io.ErrUnexpectedEOF", b, err)
+	}
+	if b, err := polyglot.Open(failingReaderAt{}, 32); b != nil || !errors.Is(err, errDisk) {
+		t.Errorf("Open of a failing reader: %v, %v", b, err)
+	}
+}
+
+// TestChooseNilRand: a nil *rand.Rand draws from the global source instead of panicking.
+func TestChooseNilRand(t *testing.T) {
+	data := rawBook(startBook...)
+	b, _ := polyglot.Open(bytes.NewReader(data), int64(len(data)))
+	seen := map[string]bool{}
+	for range 200 {
+		e, ok, err := b.Choose(start, nil)
+		if !ok || !errors.Is(err, polyglot.ErrIllegalMove) {
+			t.Fatalf("Choose(nil): %v %v", ok, err)
+		}
+		seen[start.SAN(e.Move)] = true
+	}
+	if len(seen) != 2 || !seen["e4"] || !seen["d4"] {
+		t.Errorf("choices %v, want e4 and d4", seen)
 	}
 }
