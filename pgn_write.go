@@ -251,7 +251,9 @@ func (pw *pgnWriter) line(node *PGNNode, needNumber bool) {
 		for _, v := range variations {
 			pw.open = true
 			pw.move(node, v, true)
-			pw.line(v, len(pw.comments(v.Comments)) > 0 || len(v.Children) > 1 && !pw.opts.NoVariations)
+			// the reply to v follows it directly (§8.2.2.2): a number only after v's comment;
+			// the variations of that reply come after the reply, not before it
+			pw.line(v, len(pw.comments(v.Comments)) > 0)
 			pw.closeParen()
 			needNumber = true
 		}
