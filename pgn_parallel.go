@@ -99,21 +99,84 @@ type pgnParallel struct {
 	games   int         // games handed out so far
 	base    int         // games before cur
 	err     error       // io.EOF (also once closed) or the I/O error that ended the input; set before order closes
+	running pgnRunning  // the goroutines started, for Close to wait for
+	src     io.Reader   // the source, for Close to close when it is an io.Closer
+}
+
+// pgnRunning counts the goroutines of a parallel reader, and how many of them are inside the
+// source's Read, so that Close can wait for all the others.
+type pgnRunning struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	running int
+	reading int
+}
+
+func (pr *pgnRunning) add(running, reading int) {
+	pr.mu.Lock()
+	pr.running += running
+	pr.reading += reading
+	pr.cond.Broadcast()
+	pr.mu.Unlock()
+}
+
+// goroutine runs f on a goroutine of its own, counted.
+func (pr *pgnRunning) goroutine(f func()) {
+	pr.add(1, 0)
+	go func() {
+		defer pr.add(-1, 0)
+		f()
+	}()
+}
+
+// wait returns when every goroutine has ended but those inside the source's Read.
+func (pr *pgnRunning) wait() {
+	pr.mu.Lock()
+	for pr.running > pr.reading {
+		pr.cond.Wait()
+	}
+	pr.mu.Unlock()
+}
+
+// countedSource is the source of a parallel reader: its Read counts as a goroutine's Read of
+// the source.
+type countedSource struct {
+	r  io.Reader
+	pr *pgnRunning
+}
+
+func (cs countedSource) Read(p []byte) (int, error) {
+	cs.pr.add(0, 1)
+	defer cs.pr.add(0, -1)
+	return cs.r.Read(p)
 }
 
 // Close stops the goroutines of a reader with Workers > 1 that is abandoned before the end of
-// its input; Read then returns nil, io.EOF. It may be called from any goroutine, also while
-// Read runs, and more than once; it does nothing for other readers.
+// its input; Read then returns nil, io.EOF. Once its goroutines have started (at the first
+// Read), Close closes the source when it is an io.Closer, which ends a Read of it that
+// blocks, and returns its error; then it returns when every goroutine the reader started has
+// ended, except one still inside the source's Read (a source that is no io.Closer): that one
+// ends when its Read returns, and a Read of the PGNReader waiting for it returns at once. It
+// may be called from any goroutine, also while Read runs, and more than once; it does nothing
+// for other readers.
 func (r *PGNReader) Close() error {
 	r.closeMu.Lock()
-	defer r.closeMu.Unlock()
-	if !r.closed {
-		r.closed = true
-		if r.par != nil {
-			close(r.par.stop)
+	par := r.par
+	first := !r.closed
+	r.closed = true
+	r.closeMu.Unlock()
+	if par == nil {
+		return nil
+	}
+	var err error
+	if first {
+		close(par.stop)
+		if c, ok := par.src.(io.Closer); ok {
+			err = c.Close()
 		}
 	}
-	return nil
+	par.running.wait()
+	return err
 }
 
 // MaxPGNWorkers is the most goroutines a PGNReader reads with: a larger PGNReader.Workers
@@ -125,14 +188,21 @@ func (r *PGNReader) startParallel() {
 	// order holds the chunks the workers may read ahead of Read: Workers of them, so that
 	// each has one to read, and the memory of their games stays that of Workers+2 chunks
 	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{}), free: make(chan []byte, 2*n+2)}
+	par.running.cond.L = &par.running.mu
+	par.src = r.s.r
 	r.par = par
 	maxBytes, _, _, _ := r.budget()
-	sp := newPGNSplitter(r.s.r, maxBytes, r.chunkTarget, r.cutAnywhere, par.free)
-	var wg sync.WaitGroup
-	wg.Add(n)
+	sp := newPGNSplitter(countedSource{r.s.r, &par.running}, maxBytes, r.chunkTarget, r.cutAnywhere, par.free)
+	var left atomic.Int32
+	left.Store(int32(n))
 	for i := 0; i < n; i++ {
-		go func() {
-			defer wg.Done()
+		par.running.goroutine(func() {
+			defer func() {
+				if left.Add(-1) == 0 { // the last worker out says the input is done
+					par.err = sp.err
+					close(par.order)
+				}
+			}()
 			sub := new(PGNReader) // reused from chunk to chunk, with its buffers
 			for {
 				c, ok := r.cutChunk(sp)
@@ -143,13 +213,8 @@ func (r *PGNReader) startParallel() {
 					r.readChunk(c, par.stop, sub)
 				}
 			}
-		}()
+		})
 	}
-	go func() {
-		wg.Wait()
-		par.err = sp.err
-		close(par.order)
-	}()
 }
 
 // cutChunk cuts the next chunk from the input and queues it for Read; false when there is
@@ -158,8 +223,18 @@ func (r *PGNReader) startParallel() {
 // but not returned: Read's goroutine reads it when it comes to it, as it may yet have to be
 // joined to the chunk before.
 func (r *PGNReader) cutChunk(sp *pgnSplitter) (*pgnPart, bool) {
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
+	select {
+	case sp.turn <- struct{}{}:
+	case <-r.par.stop:
+		return nil, false // closed while another worker reads the source: no waiting for it
+	}
+	defer func() { <-sp.turn }()
+	select {
+	case <-r.par.stop:
+		sp.err = io.EOF // closed: no more chunks
+		return nil, false
+	default:
+	}
 	c := sp.next()
 	if c == nil {
 		return nil, false
@@ -318,7 +393,7 @@ func (r *PGNReader) nextChunk() bool {
 		return false
 	}
 	if c.rest != nil {
-		go r.readChunk(c, par.stop, new(PGNReader))
+		par.running.goroutine(func() { r.readChunk(c, par.stop, new(PGNReader)) })
 	}
 	par.cur, par.base, par.skip = c, par.games, 0
 	return true
@@ -327,11 +402,16 @@ func (r *PGNReader) nextChunk() bool {
 // receive returns the next chunk in input order; false when there is none, with r.err set
 // to io.EOF (also when the reader was closed) or the I/O error that ended the input.
 func (r *PGNReader) receive() (*pgnPart, bool) {
-	c, ok := <-r.par.order
-	if !ok {
-		r.err = r.par.err
+	select {
+	case c, ok := <-r.par.order:
+		if !ok {
+			r.err = r.par.err
+		}
+		return c, ok
+	case <-r.par.stop:
+		r.err = io.EOF // closed: a worker may still be inside the source's Read
+		return nil, false
 	}
-	return c, ok
 }
 
 // rejoin reads the current chunk again, joined to the chunks after it, and drops the games
@@ -355,7 +435,7 @@ func (r *PGNReader) rejoin() bool {
 		j.raw = append(j.raw, next.raw...)
 		j.rest, j.ioErr, j.final = next.rest, next.ioErr, next.final
 	}
-	go r.readChunk(j, par.stop, new(PGNReader))
+	par.running.goroutine(func() { r.readChunk(j, par.stop, new(PGNReader)) })
 	par.cur, par.skip = j, par.games-par.base
 	return true
 }
@@ -394,9 +474,10 @@ func (r *PGNReader) handOut(res pgnResult) (*PGNGame, error) {
 
 // pgnSplitter cuts the input into chunks of whole games (as far as it can guess, see above).
 // Each byte is read into the chunk that holds it, and copied again only when a cut leaves the
-// rest of a read for the next chunk. One goroutine at a time uses it, holding mu.
+// rest of a read for the next chunk. One goroutine at a time uses it, the one that could send
+// to turn (a lock that a closed reader's workers need not wait for).
 type pgnSplitter struct {
-	mu       sync.Mutex
+	turn     chan struct{}
 	src      io.Reader
 	target   int   // a chunk is cut at the first place past target bytes that may start a game
 	anywhere bool  // or at any line that starts with "["
@@ -413,7 +494,7 @@ func newPGNSplitter(src io.Reader, maxBytes int64, target int, anywhere bool, fr
 	if target <= 0 {
 		target = pgnChunkTarget
 	}
-	sp := &pgnSplitter{src: src, target: target, anywhere: anywhere, free: free, part: newPGNPart(), cuts: newPGNCuts(),
+	sp := &pgnSplitter{turn: make(chan struct{}, 1), src: src, target: target, anywhere: anywhere, free: free, part: newPGNPart(), cuts: newPGNCuts(),
 		limit: addBudget(2*min(maxBytes, math.MaxInt64/4), int64(target))}
 	sp.part.line = 1
 	sp.buf = sp.newBuf(nil)

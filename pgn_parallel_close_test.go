@@ -298,3 +298,91 @@ func TestPGNMisbehavingSources(t *testing.T) {
 		}
 	}
 }
+
+// blockingSource gives its text, then blocks in Read until release is closed; as an
+// io.Closer (closable) Close releases it.
+type blockingSource struct {
+	text     []byte
+	release  chan struct{}
+	closed   sync.Once
+	blocking sync.Once
+	waiting  chan struct{} // closed when a Read first blocks
+}
+
+func (b *blockingSource) Read(p []byte) (int, error) {
+	if len(b.text) > 0 {
+		n := copy(p, b.text)
+		b.text = b.text[n:]
+		return n, nil
+	}
+	b.blocking.Do(func() { close(b.waiting) })
+	<-b.release
+	return 0, io.EOF
+}
+
+type closableSource struct{ *blockingSource }
+
+func (c closableSource) Close() error {
+	c.closed.Do(func() { close(c.release) })
+	return nil
+}
+
+// TestPGNCloseWaitsForGoroutines: Close returns when every goroutine of the reader has ended;
+// it closes a source that is an io.Closer (ending a Read blocked in it), and otherwise leaves
+// only the goroutine inside the source's Read, which ends when that Read returns; a Read of
+// ours waiting for it returns at once after Close.
+func TestPGNCloseWaitsForGoroutines(t *testing.T) {
+	text := strings.Repeat("[White \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n", 2000)
+	for _, closable := range []bool{true, false} {
+		before := runtime.NumGoroutine()
+		src := &blockingSource{text: []byte(text), release: make(chan struct{}), waiting: make(chan struct{})}
+		var in io.Reader = src
+		if closable {
+			in = closableSource{src}
+		}
+		r := NewPGNReader(in)
+		r.Workers = 4
+		r.chunkTarget = 4 << 10
+		if _, err := r.Read(); err != nil {
+			t.Fatal(err)
+		}
+		// a Read waiting on the blocked source, in another goroutine, returns after Close
+		done := make(chan error)
+		go func() {
+			var err error
+			for err == nil {
+				_, err = r.Read()
+			}
+			done <- err
+		}()
+		<-src.waiting                // the reader is inside the blocked Read of the source
+		time.Sleep(time.Millisecond) // and Read of ours waits for it
+		if err := r.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-done; err != io.EOF {
+			t.Errorf("closable %v: Read after Close: %v", closable, err)
+		}
+		pr := &r.par.running
+		pr.mu.Lock()
+		left, reading := pr.running, pr.reading // at once: Close waited
+		pr.mu.Unlock()
+		want := 0
+		if !closable {
+			want = 1 // the goroutine inside the source's Read
+		}
+		if left != want || reading != want {
+			t.Errorf("closable %v: %d goroutines left after Close (%d in the source's Read), want %d", closable, left, reading, want)
+		}
+		if !closable {
+			close(src.release)
+			pr.wait() // now all
+			for i := 0; i < 1000 && runtime.NumGoroutine() > before; i++ {
+				time.Sleep(time.Millisecond)
+			}
+			if n := runtime.NumGoroutine() - before; n > 0 {
+				t.Errorf("%d goroutines left after the source's Read returned", n)
+			}
+		}
+	}
+}
