@@ -113,6 +113,7 @@ var illegalCases = []illegalCase{
 	{"3.7.5.1", fenStart, "move", "g1f3q", IllegalPromotionNotPawn, G1, ""},
 	// The null move ("--", "0000") in check: not a move of the Laws, refused in check.
 	{"3.9", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "san", "--", IllegalNullMoveInCheck, A1, "a null move cannot be played in check"},
+	{"3.9", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "uci", "0000", IllegalNullMoveInCheck, A1, "a null move cannot be played in check"},
 	{"3.9", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "move", "0000", IllegalNullMoveInCheck, A1, "a null move cannot be played in check"},
 }
 
@@ -156,7 +157,7 @@ func illegalErrors(t *testing.T, c illegalCase) map[string]error {
 		_, errs["ParseUCI"] = p.ParseUCI(c.input)
 		_, errs["Position.PlayUCI"] = p.PlayUCI(c.input)
 		errs["Game.PlayUCI"] = NewGame(p).PlayUCI(c.input)
-		if !strings.ContainsAny(c.input[4:], "kp") { // SAN reads a UCI form only with a piece letter it knows
+		if !strings.ContainsAny(c.input[min(4, len(c.input)):], "kp") && c.input != "0000" { // SAN reads a UCI form only with a piece letter it knows
 			_, errs["ParseSAN(UCI form)"] = p.ParseSAN(c.input)
 		}
 	case "move":
@@ -313,6 +314,22 @@ func bitIndex(s uint64) int {
 		}
 	}
 	return -1
+}
+
+// TestIllegalOffBoard: a Move value whose squares are off the board is explained as such on
+// every path that takes a Move.
+func TestIllegalOffBoard(t *testing.T) {
+	p := StartingPosition()
+	for _, m := range []Move{Move(0x7f) | Move(E4)<<8, Move(E2) | Move(0x78)<<8, Move(E1) | Move(0x0f)<<8 | moveCastle} {
+		_, err := p.Play(m)
+		var me *MoveError
+		if !errors.As(err, &me) || me.Illegal != IllegalOffBoard || me.Square != NoSquare || me.Reason != "off-board square" {
+			t.Errorf("Play(%#x): %v", uint32(m), err)
+		}
+		if err := NewGame(p).Play(m); !errors.As(err, &me) || me.Illegal != IllegalOffBoard {
+			t.Errorf("Game.Play(%#x): %v", uint32(m), err)
+		}
+	}
 }
 
 func TestIllegalReasonString(t *testing.T) {

@@ -161,13 +161,17 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // move it names. Castling is accepted as king takes own rook ("e1h1", the UCI_Chess960 form),
 // and in standard chess also as the king's two-square move ("e1g1"). The error is a *MoveError
 // wrapping ErrSyntax for malformed text, ErrIllegalMove for a move that is not legal here (a
-// promotion to a king or pawn, "e7e8k", included; the typed reason is in Illegal) and
+// promotion to a king or pawn, "e7e8k", included, and "0000" in check; the typed reason is in
+// Illegal) and
 // ErrInvalidPosition when p is not valid (the zero Position).
 func (p Position) ParseUCI(s string) (Move, error) {
 	if p.invalid() {
 		return NullMove, &MoveError{Input: s, Position: p, Err: ErrInvalidPosition, Reason: "the position is not valid"}
 	}
 	if s == "0000" {
+		if p.InCheck() { // as ParseSAN refuses "--": a null move cannot answer a check
+			return NullMove, p.moveError(s, NullMove)
+		}
 		return NullMove, nil
 	}
 	m, ok := parseUCIText(s)
