@@ -61,6 +61,7 @@ type checkStats struct {
 	Moves    int     `json:"moves"`
 	Errors   int     `json:"errors"`
 	Warnings int     `json:"warnings"`
+	Hidden   int     `json:"-"` // warnings counted but not printed (no -W, or not of its classes)
 	Bytes    int64   `json:"bytes"`
 	Seconds  float64 `json:"seconds"`
 }
@@ -70,7 +71,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opt checkOptions
 	fs.Var(&opt.warnings, "W", "also print warnings: lenient SAN spellings, missing move numbers or tags, result\nmismatches, moves after the game ended on the board; -W=CLASS,... only those classes,\n-W=all,-CLASS,... all but those (the classes: "+strings.Join(warningClassNames(), ", ")+")")
 	fs.BoolVar(&opt.strict, "strict", false, "treat every warning as an error")
-	fs.BoolVar(&opt.json, "json", false, "print one JSON object per game, then a summary object, instead of lines")
+	fs.BoolVar(&opt.json, "json", false, "print only JSON objects, one a line (see above): one per game, one per problem of\na whole file, then a summary")
 	fs.IntVar(&opt.workers, "j", runtime.NumCPU(), "work on `N` goroutines (at most 256): the games of a file of 4 MB or more are spread\nover them, smaller files are checked N at a time; the output is the same for every N")
 	fs.BoolVar(&opt.quiet, "q", false, "no progress bar")
 	if status, ok := parseFlags(fs, args, stdout); !ok {
@@ -105,8 +106,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return writeFailure("check", err, stderr)
 	}
 	hidden := ""
-	if !opt.warnings.any() && !opt.json && st.Warnings > 0 {
-		hidden = fmt.Sprintf("; %d warnings not shown (-W shows them)", st.Warnings)
+	if st.Hidden > 0 {
+		how := "-W shows them"
+		if opt.warnings.any() {
+			how = "-W=all shows them all"
+		}
+		hidden = fmt.Sprintf("; %d warnings not shown (%s)", st.Hidden, how)
 	}
 	fmt.Fprintf(stderr, "%d files, %d games, %d moves, %d errors, %d warnings in %.2f s (%.0f games/s, %.1f MB/s)%s\n",
 		st.Files, st.Games, st.Moves, st.Errors, st.Warnings, st.Seconds,
@@ -258,6 +263,7 @@ func (st *checkStats) add(o *checkStats) {
 	st.Moves += o.Moves
 	st.Errors += o.Errors
 	st.Warnings += o.Warnings
+	st.Hidden += o.Hidden
 	st.Bytes += o.Bytes
 }
 
@@ -302,6 +308,8 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 			writeJSONFileProblem(out, warn, true)
 		} else if opt.warnings.any() {
 			fmt.Fprintf(out, "%s: warning: %s\n", name, in.mismatch)
+		} else {
+			st.Hidden++
 		}
 	}
 	status := exitOK
@@ -333,14 +341,20 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 		}
 		if opt.json {
 			if opt.warnings.set {
-				warns = opt.warnings.shownWarnings(warns)
+				shown := opt.warnings.shownWarnings(warns)
+				st.Hidden += len(warns) - len(shown)
+				warns = shown
 			}
 			writeJSONGame(out, name, g, errs, warns)
 		} else {
 			printed := errs
 			if opt.warnings.any() {
-				printed = append(append([]*chess.PGNError(nil), errs...), opt.warnings.shownWarnings(warns)...)
+				shown := opt.warnings.shownWarnings(warns)
+				st.Hidden += len(warns) - len(shown)
+				printed = append(append([]*chess.PGNError(nil), errs...), shown...)
 				sort.SliceStable(printed, func(i, j int) bool { return printed[i].Offset < printed[j].Offset })
+			} else {
+				st.Hidden += len(warns)
 			}
 			for _, e := range printed {
 				fmt.Fprintf(out, "%s:%s\n", name, e)

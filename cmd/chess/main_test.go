@@ -85,6 +85,10 @@ func TestCheckSampleGolden(t *testing.T) {
 			t.Errorf("%v: summary %q", tc.args, stderr)
 		}
 	}
+	// warnings of other classes than -W=CLASS's are hidden too
+	if _, stderr, _ := runChess(t, nil, "check", "-W=missing-tag", "testdata/sample.pgn"); !strings.HasSuffix(stderr, "; 4 warnings not shown (-W=all shows them all)\n") {
+		t.Errorf("-W=missing-tag: summary %q", stderr)
+	}
 }
 
 func TestCheckStrict(t *testing.T) {
