@@ -74,14 +74,23 @@ func (n *PGNNode) Label() string {
 	return strconv.Itoa(num) + dots + san
 }
 
-// inTree reports whether n is a node of g's tree.
+// inTree reports whether n is a node of g's tree. Parent links changed by hand into a cycle
+// answer false (the hare meets the tortoise) instead of looping.
 func (g *PGNGame) inTree(n *PGNNode) bool {
 	if n == nil || g.Root == nil {
 		return false
 	}
-	for ; n.Parent != nil; n = n.Parent {
+	for slow := n; ; {
+		for range 2 {
+			if n.Parent == nil {
+				return n == g.Root
+			}
+			n = n.Parent
+		}
+		if slow = slow.Parent; slow == n {
+			return false
+		}
 	}
-	return n == g.Root
 }
 
 // AddMove plays m from the node at and returns the new node: the continuation when at has no
@@ -282,7 +291,8 @@ func (g *PGNGame) refresh() {
 // Check reports whether the tree is one that WritePGN can write and a reader reads back the
 // same: every node's Parent is the node whose Children hold it, every move is legal in its
 // parent's position in the form the move generator gives it (the form of LegalMoves, ParseUCI
-// and ParseSAN), a null move is not played in check, every node's Position is its parent's
+// and ParseSAN), a null move is not played in check, the root's Position is the one the FEN and
+// Variant tags give (§9.7), every node's Position is its parent's
 // position after its move, and only the first move of a variation (Children[1:]) has
 // StartingComments. The edit methods keep a tree valid; Check finds what a change by
 // hand broke. Its error is a *PGNTreeError wrapping ErrInvalidTree, with the first bad node's
@@ -296,6 +306,9 @@ func (g *PGNGame) Check() error {
 	}
 	if !g.Root.Position.IsValid() {
 		return &PGNTreeError{Op: "Check", Reason: "the starting position is not valid", Err: ErrInvalidTree}
+	}
+	if start, ok := g.tagStart(); ok && start != g.Root.Position {
+		return &PGNTreeError{Op: "Check", Reason: "the starting position is not the one the tags give (FEN, Variant): " + g.Root.Position.FEN(), Err: ErrInvalidTree}
 	}
 	// an explicit stack: a hand-made tree may be deep
 	stack := []*PGNNode{g.Root}
@@ -313,6 +326,31 @@ func (g *PGNGame) Check() error {
 		}
 	}
 	return nil
+}
+
+// tagStart returns the starting position that a reader sets up from the tags (§9.7: the FEN
+// tag, or the standard position; Chess960 rules for a Variant "Chess960" tag), and false when
+// the tags give none a reader would replay moves from (an unsupported variant, a FEN tag that
+// does not parse). TestPGNTagStartAgreesWithReader holds it to the reader's own set-up.
+func (g *PGNGame) tagStart() (Position, bool) {
+	start := StartingPosition()
+	if fen := g.Tag("FEN"); fen != "" {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return start, false
+		}
+		start = p
+	}
+	if v := g.Tag("Variant"); v != "" {
+		switch variantKind(v) {
+		case variantStandard:
+		case variant960:
+			start = start.WithChess960(true)
+		default:
+			return start, false
+		}
+	}
+	return start, true
 }
 
 // checkChild checks one node against its parent (see Check).

@@ -2,6 +2,8 @@ package chess
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -274,5 +276,68 @@ func TestPGNNodeGame(t *testing.T) {
 	fen := readOnePGN(t, "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/5k2/8/4K2R w K - 99 80\"]\n\n80. Rh2 *").Game()
 	if !fen.CanClaimFiftyMoves() || fen.Position().FullmoveNumber() != 80 {
 		t.Errorf("from a FEN: fifty %v", fen.CanClaimFiftyMoves())
+	}
+}
+
+// §9.7: the start that Check expects from the tags is the reader's own set-up, for every game
+// of the shared files and the fixtures (differential); the 25,000-game corpus without -short.
+func TestPGNTagStartAgreesWithReader(t *testing.T) {
+	dir := sharedTestdata(t, "pgn")
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.pgn"))
+	if testing.Short() {
+		files = slices.DeleteFunc(files, func(f string) bool { return filepath.Base(filepath.Dir(f)) == "corpus" })
+	}
+	fixtures, _ := filepath.Glob(filepath.Join("testdata", "pgn", "*.pgn"))
+	games := 0
+	for _, path := range append(files, fixtures...) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g := range Games(f) {
+			if g == nil || g.Root == nil {
+				continue
+			}
+			if start, ok := g.tagStart(); ok && start != g.Root.Position {
+				t.Errorf("%s game %d: tags give %s, the reader set up %s", path, g.Index, start.FEN(), g.Root.Position.FEN())
+			}
+			games++
+		}
+		f.Close()
+	}
+	if games < 1000 {
+		t.Errorf("only %d games compared", games)
+	}
+}
+
+// A tree whose root is not the tags' start cannot be written: it would read back from
+// another position. Parent links made into a cycle by hand are refused, not followed forever.
+func TestPGNCheckStartAndCycles(t *testing.T) {
+	g := readOnePGN(t, "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *")
+	g.SetTag("FEN", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1")
+	if err := g.Check(); !errors.Is(err, ErrInvalidTree) || !strings.Contains(err.Error(), "not the one the tags give") {
+		t.Errorf("FEN tag changed under the tree: %v", err)
+	}
+	g.RemoveTag("FEN")
+	if err := g.Check(); !errors.Is(err, ErrInvalidTree) {
+		t.Errorf("FEN tag removed: %v", err)
+	}
+	g.SetTag("FEN", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	if err := g.Check(); err != nil {
+		t.Errorf("FEN tag back: %v", err)
+	}
+	g.SetTag("Variant", "Crazyhouse") // not replayed by a reader: no start to compare
+	if err := g.Check(); err != nil {
+		t.Errorf("unsupported variant: %v", err)
+	}
+	a, b := &PGNNode{}, &PGNNode{}
+	a.Parent, b.Parent = b, a
+	if _, err := g.AddSAN(a, "e4"); !errors.Is(err, ErrNotInTree) {
+		t.Errorf("a node on a cycle of parents: %v", err)
+	}
+	c := &PGNNode{}
+	c.Parent = c
+	if err := g.Remove(c); !errors.Is(err, ErrNotInTree) {
+		t.Errorf("a node that is its own parent: %v", err)
 	}
 }

@@ -47,7 +47,9 @@ func rosterIndex(name string) int {
 // name (and removes any later tag of the same name, which a reader would drop), or adds the
 // tag. A tag of the Seven Tag Roster is added at its place among the roster tags the game has
 // (Event, Site, Date, Round, White, Black, Result, §8.1.1), before any other tag; another tag
-// is added at the end. A tag that cannot be written (see CheckTag), or a Result that is not
+// is added at the end. Setting FEN, SetUp or Variant does not change the tree: WritePGN
+// refuses a tree whose start is not the one the tags give (see PGNGame.Check). A tag that
+// cannot be written (see CheckTag), or a Result that is not
 // "1-0", "0-1", "1/2-1/2" or "*" (§8.1.1.7), is refused with a *TagError and the game is
 // unchanged.
 func (g *PGNGame) SetTag(name, value string) error {
