@@ -235,6 +235,7 @@ func TestPGNWriteRefusesInvalidTree(t *testing.T) {
 		{"a null move in check", func(g *PGNGame) {
 			p := MustParseFEN("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1")
 			g.Root.Position = p
+			g.SetTag("FEN", p.FEN())
 			g.Root.Children = append(g.Root.Children, &PGNNode{Parent: g.Root, Move: NullMove, Position: p})
 		}, "--"},
 	}
