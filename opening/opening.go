@@ -149,8 +149,8 @@ func Openings() []Opening {
 // ClassifyMoves returns the opening of the deepest known position reached by playing moves
 // from start, with its ply, by lichess's rules: the positions after plies 1 to MaxPly, up
 // to the first with fewer than MinPieces pieces, are looked up and the last one known
-// wins. It returns false when none is known, or when a move is not legal (the positions
-// before it still count). start need not be the starting position: positions are matched
+// wins. It returns false when none is known. A move that is not legal ends the line: the
+// positions before it count. start need not be the starting position: positions are matched
 // whatever the moves that led to them. It does not allocate.
 func ClassifyMoves(start chess.Position, moves []chess.Move) (Match, bool) {
 	t := theTable()

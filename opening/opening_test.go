@@ -209,3 +209,44 @@ func TestSetTags(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupIdentity9_2_3: positions are the same by FIDE Laws 9.2.3. The Old Benoni's
+// 2... e5 leaves an en-passant capture (dxe6) that the position without the right lacks;
+// after 1. d4 d5 the en-passant square d6 that a FEN may carry allows no capture and does
+// not count, nor do the clocks; a castling right lost does.
+func TestLookupIdentity9_2_3(t *testing.T) {
+	for _, tc := range []struct {
+		fen, eco string // eco "" for a position the tables do not have
+	}{
+		{"rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3", "A44"},
+		{"rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3", ""},
+		{"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2", "D00"},
+		{"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 5 9", "D00"},
+		{"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w Kkq - 0 2", ""},
+		{"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2", ""},
+	} {
+		o, ok := opening.Lookup(chess.MustParseFEN(tc.fen))
+		if ok != (tc.eco != "") || o.ECO != tc.eco {
+			t.Errorf("%s: %v %s %q, want %q", tc.fen, ok, o.ECO, o.Name, tc.eco)
+		}
+	}
+	// The Czech Benoni by another move order ends with the same double step and the same
+	// en-passant capture.
+	m, ok := opening.ClassifyMoves(chess.StartingPosition(), moves(t, "1. c4 c5 2. d4 Nf6 3. d5 e5"))
+	if !ok || m.ECO != "A56" || m.Name != "Benoni Defense: Czech Benoni Defense" || m.Ply != 6 {
+		t.Errorf("Czech Benoni by transposition: %v %+v", ok, m)
+	}
+}
+
+// TestClassifyMovesIllegalMove: a move that is not legal ends the line; the positions
+// before it still classify (1. d4 d5 2. c4 is the Queen's Gambit, then e2e5 is illegal).
+func TestClassifyMovesIllegalMove(t *testing.T) {
+	ms := append(moves(t, "1. d4 d5 2. c4"), chess.NewMove(chess.E2, chess.E5, chess.NoPieceType), moves(t, "1. e4")[0])
+	m, ok := opening.ClassifyMoves(chess.StartingPosition(), ms)
+	if !ok || m.ECO != "D06" || m.Ply != 3 {
+		t.Errorf("%v %+v, want D06 at ply 3", ok, m)
+	}
+	if m, ok := opening.ClassifyMoves(chess.Position{}, ms); ok {
+		t.Errorf("the zero Position classified: %+v", m)
+	}
+}

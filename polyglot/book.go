@@ -185,14 +185,8 @@ func (b *Book) Find(p chess.Position) ([]Entry, error) {
 	kept := found[:0]
 	var bad *IllegalMoveError
 	for _, e := range found {
-		e.Move = chess.NullMove
-		for _, m := range legal {
-			if EncodeMove(m) == e.Raw {
-				e.Move = m
-				break
-			}
-		}
-		if e.Move == chess.NullMove {
+		var ok bool
+		if e.Move, ok = decodeAmong(legal, e.Raw); !ok {
 			if bad == nil {
 				bad = &IllegalMoveError{FEN: p.FEN()}
 			}

@@ -53,9 +53,10 @@ const countMax = 16384
 //   - the entries are sorted by key, then by weight from the highest, then in the order in
 //     which the moves were first seen (PolyGlot's sort, glibc's stable merge sort).
 //
-// make-book replays every game from the standard starting position and stops at the first
-// illegal move; Maker replays a game from its own starting position (a FEN tag) and rejects
-// a game with an illegal move whole. Create one with NewMaker; the zero Maker has the
+// make-book replays every game from the standard starting position, FEN tag or not, and
+// gives up at the first move it cannot play there ("book_insert(): illegal move"), writing
+// no book; Maker replays a game from its own starting position (a FEN tag) and rejects a
+// game with an illegal move whole, keeping the others. Create one with NewMaker; the zero Maker has the
 // default options.
 type Maker struct {
 	opts    MakeOptions

@@ -23,7 +23,7 @@ const EntrySize = 16
 
 // Entry is one entry of a book: a move suggested in the position whose Polyglot hash is Key.
 type Entry struct {
-	Key uint64
+	Key uint64 // the Polyglot hash of the position (chess.Position.Hash)
 	// Raw is the move as the book stores it: bits 0-2 the destination file, 3-5 its rank,
 	// 6-8 the origin file, 9-11 its rank, 12-14 the promotion piece (0 none, 1 knight,
 	// 2 bishop, 3 rook, 4 queen); castling is the king taking its own rook (e1h1 for O-O).
@@ -69,7 +69,13 @@ func squareIndex(sq chess.Square) int { return sq.File() + 8*sq.Rank() }
 // matched.
 func DecodeMove(p chess.Position, raw uint16) (chess.Move, bool) {
 	var buf [256]chess.Move
-	for _, m := range p.AppendLegalMoves(buf[:0]) {
+	return decodeAmong(p.AppendLegalMoves(buf[:0]), raw)
+}
+
+// decodeAmong returns the move of legal whose book form is raw: the one home of decoding,
+// for DecodeMove and for Find, which generates a position's moves once for all its entries.
+func decodeAmong(legal []chess.Move, raw uint16) (chess.Move, bool) {
+	for _, m := range legal {
 		if EncodeMove(m) == raw {
 			return m, true
 		}
@@ -106,6 +112,8 @@ type FormatError struct {
 	Size  int64 // the book's size in bytes
 }
 
+// Error says what is wrong and where: the book's size and the partial entry for
+// ErrTruncated, the two entries out of order for ErrUnsorted.
 func (e *FormatError) Error() string {
 	switch e.Err {
 	case ErrTruncated:
@@ -116,6 +124,7 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("polyglot: %v", e.Err)
 }
 
+// Unwrap returns Err, for errors.Is.
 func (e *FormatError) Unwrap() error { return e.Err }
 
 // IllegalMoveError reports the entries of a position whose moves are not legal there; the
@@ -125,6 +134,7 @@ type IllegalMoveError struct {
 	Entries []Entry // the skipped entries, Move unset
 }
 
+// Error names the position (FEN) and each skipped entry by its index and move ("e2e5").
 func (e *IllegalMoveError) Error() string {
 	s := fmt.Sprintf("polyglot: %d book entr", len(e.Entries))
 	if len(e.Entries) == 1 {
@@ -139,4 +149,5 @@ func (e *IllegalMoveError) Error() string {
 	return s
 }
 
+// Unwrap returns ErrIllegalMove, for errors.Is.
 func (e *IllegalMoveError) Unwrap() error { return ErrIllegalMove }
