@@ -13,7 +13,7 @@ import (
 
 // Book is a PolyGlot book read from an io.ReaderAt. It reads only the entries a call needs;
 // it is safe for concurrent use when its ReaderAt is (an *os.File and a *bytes.Reader are).
-// The zero Book is an empty book.
+// The zero Book and a nil *Book are empty books.
 type Book struct {
 	r      io.ReaderAt
 	n      int64 // whole entries
@@ -35,6 +35,9 @@ const chunkEntries = 4096
 func Open(r io.ReaderAt, size int64) (*Book, error) {
 	if size < 0 {
 		return nil, fmt.Errorf("polyglot: negative book size %d", size)
+	}
+	if r == nil && size > 0 {
+		return nil, errors.New("polyglot: nil io.ReaderAt")
 	}
 	b := &Book{r: r, n: size / EntrySize, sorted: true}
 	if size == 0 {
@@ -60,12 +63,17 @@ func Open(r io.ReaderAt, size int64) (*Book, error) {
 }
 
 // Len returns the number of entries of the book.
-func (b *Book) Len() int64 { return b.n }
+func (b *Book) Len() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.n
+}
 
 // Entry returns the entry at index i (0 <= i < Len()), Move unset.
 func (b *Book) Entry(i int64) (Entry, error) {
-	if i < 0 || i >= b.n {
-		return Entry{}, fmt.Errorf("polyglot: entry %d out of range [0, %d)", i, b.n)
+	if n := b.Len(); i < 0 || i >= n {
+		return Entry{}, fmt.Errorf("polyglot: entry %d out of range [0, %d)", i, n)
 	}
 	var buf [EntrySize]byte
 	if err := b.readAt(buf[:], i*EntrySize); err != nil {
@@ -101,6 +109,9 @@ func decodeEntry(buf []byte, i int64) Entry {
 // them a chunk at a time. An I/O error is yielded once and ends the iteration.
 func (b *Book) All() iter.Seq2[Entry, error] {
 	return func(yield func(Entry, error) bool) {
+		if b.Len() == 0 {
+			return
+		}
 		buf := make([]byte, chunkEntries*EntrySize)
 		for start := int64(0); start < b.n; start += chunkEntries {
 			count := min(b.n-start, chunkEntries)
@@ -125,6 +136,9 @@ func (b *Book) FindKey(key uint64) ([]Entry, error) {
 }
 
 func (b *Book) appendKey(dst []Entry, key uint64) ([]Entry, error) {
+	if b.Len() == 0 {
+		return dst, nil
+	}
 	if !b.sorted {
 		for e, err := range b.All() {
 			if err != nil {

@@ -57,7 +57,7 @@ const countMax = 16384
 // gives up at the first move it cannot play there ("book_insert(): illegal move"), writing
 // no book; Maker replays a game from its own starting position (a FEN tag) and rejects a
 // game with an illegal move whole, keeping the others. Create one with NewMaker; the zero Maker has the
-// default options.
+// default options; a nil *Maker has no entries and adds no games.
 type Maker struct {
 	opts    MakeOptions
 	entries []makeEntry
@@ -98,7 +98,12 @@ func NewMaker(opts MakeOptions) (*Maker, error) {
 }
 
 // Games returns how many games were added.
-func (mk *Maker) Games() int { return mk.games }
+func (mk *Maker) Games() int {
+	if mk == nil {
+		return 0
+	}
+	return mk.games
+}
 
 // AddGame adds the main line of a game read from PGN, scored by its Result tag (see Maker).
 // A game with an illegal move is rejected whole (the reader's trees hold legal moves only).
@@ -114,6 +119,9 @@ func (mk *Maker) AddGame(g *chess.PGNGame) error {
 // looked at. When a move
 // is not legal in its position nothing of the game is added and the error says which.
 func (mk *Maker) AddMoves(start chess.Position, moves []chess.Move, result string) error {
+	if mk == nil {
+		return errors.New("polyglot: AddMoves on a nil *Maker")
+	}
 	if maxPly := mk.options().MaxPly; len(moves) > maxPly {
 		moves = moves[:maxPly]
 	}
@@ -236,6 +244,9 @@ func (mk *Maker) weight(e *makeEntry) uint16 {
 // Entries returns the book's entries: the moves kept by the options, sorted as PolyGlot
 // sorts them (see Maker), Learn 0 and Index -1.
 func (mk *Maker) Entries() []Entry {
+	if mk == nil {
+		return nil
+	}
 	opts := mk.options()
 	minScore := opts.MinScore / 100
 	var kept []Entry
@@ -265,6 +276,9 @@ func (mk *Maker) WriteTo(w io.Writer) (int64, error) {
 // WriteEntries writes entries to w in the book format, in the order given, and returns the
 // number of bytes written. A book is searchable when the keys are in ascending order.
 func WriteEntries(w io.Writer, entries []Entry) (int64, error) {
+	if w == nil {
+		return 0, errors.New("polyglot: WriteEntries: nil io.Writer")
+	}
 	bw := bufio.NewWriter(w)
 	var buf [EntrySize]byte
 	var written int64
