@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/ox88/chess"
 	"github.com/ox88/chess/opening"
@@ -187,7 +188,8 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		buf.Reset()
 		if _, err := g.WritePGN(&buf, opt.pgn); err != nil {
 			bad = true
-			fmt.Fprintf(stderr, "%s:%d: game %d: %v: written as it was\n", name, g.Line, g.Index, err)
+			// the library's "chess: " prefix says nothing to the command's user
+			fmt.Fprintf(stderr, "%s:%d: game %d: %s: written as it was\n", name, g.Line, g.Index, strings.TrimPrefix(err.Error(), "chess: "))
 			pending = g
 			continue
 		}
