@@ -125,7 +125,8 @@ func checkInvariants(g *PGNGame) string {
 // Property: random games with random edits (add by Move, SAN and UCI, promote, demote, remove,
 // comment, clock, eval, arrows, NAGs, tags) keep a valid tree with Final and Plies up to date;
 // written and read back they give the same tree, the tags in export order (§8.1.1), the same
-// Final and Plies; an illegal edit is refused and leaves the game as it was.
+// Final and Plies; an illegal edit is refused and leaves the game as it was; written without
+// comments, variations and NAGs in another width, the main line alone reads back.
 func TestPGNEditProperty(t *testing.T) {
 	params := gopter.DefaultTestParameters()
 	params.MinSuccessfulTests = 300
@@ -177,7 +178,32 @@ func TestPGNEditProperty(t *testing.T) {
 		if g2.Final != g.Final || g2.Plies != g.Plies || g2.BoardEnd != g.BoardEnd {
 			return fmt.Sprintf("read back Final %s Plies %d BoardEnd %v, edited %s %d %v", g2.Final.FEN(), g2.Plies, g2.BoardEnd, g.Final.FEN(), g.Plies, g.BoardEnd)
 		}
-		return ""
+		return checkExportChoices(g)
 	}, spec))
 	properties.TestingRun(t)
+}
+
+// checkExportChoices writes g without comments, variations and NAGs, in a random width, and
+// reads back the main line alone, with nothing of what was left out.
+func checkExportChoices(g *PGNGame) string {
+	var sb strings.Builder
+	opts := PGNWriteOptions{NoComments: true, NoVariations: true, NoNAGs: true, LineWidth: 20 + len(g.Tags)%60}
+	if _, err := g.WritePGN(&sb, opts); err != nil {
+		return err.Error()
+	}
+	back, _ := NewPGNReader(strings.NewReader(sb.String())).Read()
+	if back == nil || back.Root == nil || !slices.Equal(back.Moves(), g.Moves()) || back.Final != g.Final {
+		return "export choices: another main line:\n" + sb.String()
+	}
+	for _, n := range allNodes(back.Root) {
+		if len(n.Children) > 1 || n.Comments != nil || n.StartingComments != nil || n.NAGs != nil {
+			return "export choices: a variation, comment or NAG left:\n" + sb.String()
+		}
+	}
+	for _, line := range strings.Split(sb.String(), "\n") {
+		if len(line) > opts.LineWidth && strings.Contains(line, " ") && !strings.HasPrefix(line, "[") {
+			return fmt.Sprintf("export choices: a line over %d bytes: %q", opts.LineWidth, line)
+		}
+	}
+	return ""
 }
