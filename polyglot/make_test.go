@@ -291,3 +291,41 @@ func TestAddMovesIllegal(t *testing.T) {
 		t.Errorf("%d entries, %d games after a rejected game", n, mk.Games())
 	}
 }
+
+// TestMakeBookHalving: when a move's count reaches 16384, make-book halves the count and
+// the score of every move of its position, rounding up, and of no other position. 3 drawn
+// 1. e4 c5, 16,380 won 1. e4, 10 drawn 1. d4, then a lost 1. e4 (the 16,384th) halve e4 to
+// n 8192, sum (32763+1)/2 = 16382 and d4 to n 5, sum 5; a won 1. d4 then makes d4's sum 7;
+// c5 keeps 3. PolyGlot 2.0.4's make-book wrote these three entries from the same games.
+func TestMakeBookHalving(t *testing.T) {
+	p := chess.StartingPosition()
+	e4, _ := p.ParseSAN("e4")
+	d4, _ := p.ParseSAN("d4")
+	afterE4, _ := p.Play(e4)
+	c5, _ := afterE4.ParseSAN("c5")
+	var mk polyglot.Maker
+	add := func(n int, result string, moves ...chess.Move) {
+		for range n {
+			if err := mk.AddMoves(p, moves, result); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	add(3, "1/2-1/2", e4, c5)
+	add(16380, "1-0", e4)
+	add(10, "1/2-1/2", d4)
+	add(1, "0-1", e4)
+	add(1, "1-0", d4)
+	var got []string
+	for _, e := range mk.Entries() {
+		got = append(got, fmt.Sprintf("%016x %04x %d", e.Key, e.Raw, e.Weight))
+	}
+	want := []string{
+		"463b96181691fc9c 031c 16382", // e4
+		"463b96181691fc9c 02db 7",     // d4
+		"823c9b50fd114196 0ca2 3",     // c5
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
+	}
+}
