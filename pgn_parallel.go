@@ -40,6 +40,7 @@ type pgnPart struct {
 	abandoned atomic.Bool // joined to the chunk before: what its worker reads is dropped
 
 	ready  chan struct{} // signalled (it holds one) when games or done change
+	space  chan struct{} // signalled when Read takes games, or the chunk is abandoned
 	mu     sync.Mutex
 	games  []pgnResult // read, not yet taken by Read
 	done   bool        // every game is read
@@ -54,15 +55,41 @@ type pgnResult struct {
 	metEnd bool  // the game's reading met the end of the chunk's input
 }
 
-func newPGNPart() *pgnPart { return &pgnPart{ready: make(chan struct{}, 1)} }
+func newPGNPart() *pgnPart {
+	return &pgnPart{ready: make(chan struct{}, 1), space: make(chan struct{}, 1)}
+}
 
-// add passes a game to Read; the worker never waits for Read, so that it can go on to the
-// next chunk while Read is still handing out the games of an earlier one.
-func (c *pgnPart) add(res pgnResult) {
+// pgnMaxHeld is the most games a chunk holds for Read: a worker that read that many waits
+// for Read to take them. A chunk's bytes bound its games' memory only when games have some
+// length; this bounds it for games of a few bytes too (millions of "*" in a gzip file).
+const pgnMaxHeld = 1024
+
+// add passes a game to Read. The worker goes on without waiting for Read, so that it can go
+// on to the next chunk while Read is still handing out the games of an earlier one, unless
+// the chunk holds pgnMaxHeld games already: then it waits until Read takes them, the chunk
+// is abandoned or the reader closed.
+func (c *pgnPart) add(res pgnResult, stop <-chan struct{}) {
 	c.mu.Lock()
+	for len(c.games) >= pgnMaxHeld && !c.abandoned.Load() {
+		c.mu.Unlock()
+		select {
+		case <-c.space:
+		case <-stop:
+			return
+		}
+		c.mu.Lock()
+	}
 	c.games = append(c.games, res)
 	c.mu.Unlock()
 	c.signal()
+}
+
+// wake tells a worker waiting in add that there is room, or no more need to wait.
+func (c *pgnPart) wake() {
+	select {
+	case c.space <- struct{}{}:
+	default:
+	}
 }
 
 func (c *pgnPart) finish(clean bool, endErr error) {
@@ -84,6 +111,7 @@ func (c *pgnPart) take() (games []pgnResult, done, clean bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	games, c.games = c.games, nil
+	c.wake()
 	return games, c.done, c.clean
 }
 
@@ -272,7 +300,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 			break
 		}
 		if pending != nil {
-			c.add(*pending)
+			c.add(*pending, stop)
 		}
 		pending = &pgnResult{g: g, metEnd: !ended && sub.s.ended}
 		if len(errs) > 0 {
@@ -295,7 +323,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 			pending.err = appendIOError(pending.g, pending.err, &sub.s, c.ioErr)
 			pending.ioErr, endErr = c.ioErr, nil
 		}
-		c.add(*pending)
+		c.add(*pending, stop)
 	}
 	c.finish(clean, endErr)
 }
@@ -432,6 +460,7 @@ func (r *PGNReader) rejoin() bool {
 			return false
 		}
 		next.abandoned.Store(true) // its worker may stop; its buffer is left to the collector
+		next.wake()
 		j.raw = append(j.raw, next.raw...)
 		j.rest, j.ioErr, j.final = next.rest, next.ioErr, next.final
 	}
