@@ -350,18 +350,19 @@ func TestFmtExportWithinDefaultBudgets(t *testing.T) {
 	}
 }
 
-// fmt streams: its memory is bounded by the largest game, not by the input (a 8 MB text from a
-// small gzip stream on standard input, where a whole-file fmt would hold the text and its
-// trees several times over).
+// fmt streams: its memory is bounded by the largest game, not by the input: 64 MB of games with
+// long comments from a small gzip stream on standard input, where a whole-file fmt would hold
+// the 64 MB at least once and its trees besides. (The peak also holds what the garbage
+// collector has not freed yet, more on a busy machine.)
 func TestFmtStreamsMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("formats 8 MB")
+		t.Skip("formats 64 MB")
 	}
-	game := []byte("[Event \"e\"]\n[Site \"s\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 1/2-1/2\n\n")
+	game := []byte("[Event \"e\"]\n[Site \"s\"]\n\n1. e4 {" + strings.Repeat("a long comment ", 200) + "} e5 2. Nf3 Nc6 1/2-1/2\n\n")
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
 	n := 0
-	for n < 8<<20 {
+	for n < 64<<20 {
 		w.Write(game)
 		n += len(game)
 	}
@@ -375,8 +376,8 @@ func TestFmtStreamsMemory(t *testing.T) {
 	}
 	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // kB on Linux
 	t.Logf("%d MB in, %d MB out, peak RSS %d MB", n>>20, out.n>>20, rss>>20)
-	if out.n < int64(n)/2 || rss > 40<<20 {
-		t.Errorf("wrote %d bytes of %d; peak RSS %d MB, want under 40 MB", out.n, n, rss>>20)
+	if out.n < int64(n)/2 || rss > 60<<20 {
+		t.Errorf("wrote %d bytes of %d; peak RSS %d MB, want under 60 MB", out.n, n, rss>>20)
 	}
 }
 
