@@ -28,7 +28,8 @@ option names and defaults, byte for byte: each move of the first -max-ply halfmo
 scored 2 for a win of the side that played it, 1 for a draw or an unknown result, 0 for a
 loss (by the Result tag); a move is kept when at least -min-game games played it and it
 scored at least -min-score percent; its weight is its score (1 with -uniform). Games with
-errors are reported and left out. A progress bar shows on a terminal for large input.
+errors are reported and left out; an input that cannot be read writes no book. A progress
+bar shows on a terminal for large input.
 
 -merge merges two books as PolyGlot's merge-book -in1 A.bin -in2 B.bin does: a position in
 both gets A's moves, with the weights of B's same moves added, then B's other moves.
@@ -199,8 +200,13 @@ func bookMake(files []string, out string, opts polyglot.MakeOptions, stdin io.Re
 		stop()
 		in.Close()
 	}
+	if status == exitUsage {
+		// an input not read would make a book of some of the games: keep out as it was
+		fmt.Fprintf(stderr, "chess book: %s not written\n", out)
+		return exitUsage
+	}
 	if skipped > 0 {
-		status = mergeStatus(status, exitProblems)
+		status = exitProblems
 	}
 	entries := mk.Entries()
 	if err := writeBookFile(out, entries); err != nil {

@@ -115,3 +115,32 @@ func TestFmtECO(t *testing.T) {
 		t.Errorf("exit %d, stderr %s", code, stderr)
 	}
 }
+
+// TestBookMakeInputErrorKeepsOutput: bad input loses nothing. An input that cannot be read
+// (a missing file, a binary one) writes no book, so an existing OUT.bin stays as it was
+// (it was replaced by an empty or partial book), exit status 2; a game with an error is
+// only left out (TestBookMake).
+func TestBookMakeInputErrorKeepsOutput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.bin")
+	old := readFile(t, "../../"+fiveBook)
+	binary := filepath.Join(dir, "not.pgn")
+	for _, name := range []string{out, binary} {
+		if err := os.WriteFile(name, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, inputs := range [][]string{
+		{filepath.Join(dir, "missing.pgn")},
+		{binary},
+		{"../../" + fiveGames, filepath.Join(dir, "missing.pgn")},
+	} {
+		_, stderr, code := runChess(t, nil, append([]string{"book", "-make", "-o", out, "-min-game", "1"}, inputs...)...)
+		if code != exitUsage || !strings.HasSuffix(stderr, "chess book: "+out+" not written\n") {
+			t.Errorf("%v: exit %d, stderr %s", inputs, code, stderr)
+		}
+		if got := readFile(t, out); !bytes.Equal(got, old) {
+			t.Errorf("%v: %s changed to %d bytes", inputs, out, len(got))
+		}
+	}
+}
