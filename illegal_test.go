@@ -111,6 +111,13 @@ var illegalCases = []illegalCase{
 	{"3.7.5.1", fenStart, "move", "e2e4q", IllegalPromotionRank, E4, ""},
 	{"3.7.5.1", fenStart, "uci", "g1f3q", IllegalPromotionNotPawn, G1, "only a pawn promotes: the knight on g1 cannot"},
 	{"3.7.5.1", fenStart, "move", "g1f3q", IllegalPromotionNotPawn, G1, ""},
+	{"3.7.5.1", fenStart, "san", "Nf3=Q", IllegalPromotionNotPawn, G1, "only a pawn promotes: the knight on g1 cannot"},
+	{"3.7.5.1", fenStart, "san", "Nf3=K", IllegalPromotionNotPawn, G1, "only a pawn promotes: the knight on g1 cannot"},
+	{"3.7.5.1", fenStart, "san", "Nd4=Q", IllegalWrongWay, D4, "no knight can move to d4"}, // the way first, as UCI g1d4q
+	{"3.7.5.1", "k7/8/8/8/8/8/8/4K2N w - - 0 1", "san", "Ke2=Q", IllegalPromotionNotPawn, E1, "only a pawn promotes: the king on e1 cannot"},
+	{"3.7.5.1", "k7/8/8/8/8/8/8/4K2N w - - 0 1", "san", "Nhf2=R", IllegalPromotionNotPawn, H1, "only a pawn promotes: the knight on h1 cannot"},
+	{"3.7.5.1", "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "san", "Nc3=Q", IllegalPromotionNotPawn, E2, ""}, // promotion before the pin, as UCI e2c3q
+	{"3.7.5.1", "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "uci", "e2c3q", IllegalPromotionNotPawn, E2, ""},
 	// The null move ("--", "0000") in check: not a move of the Laws, refused in check.
 	{"3.9", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "san", "--", IllegalNullMoveInCheck, A1, "a null move cannot be played in check"},
 	{"3.9", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "uci", "0000", IllegalNullMoveInCheck, A1, "a null move cannot be played in check"},

@@ -373,7 +373,7 @@ func splitSAN(s string, sp *sanParts) error {
 	}
 	// Promotion at the end: =Q, (Q), Q or q after the destination rank.
 	end := len(body)
-	if end-i >= 4 && body[end-2] == '=' && strings.IndexByte("KkPp", body[end-1]) >= 0 {
+	if end-i >= 4 && body[end-2] == '=' && strings.IndexByte("KkPp", body[end-1]) >= 0 && sp.piece == Pawn {
 		to, ok := squareOf(body[end-4], body[end-3])
 		if !ok {
 			to = NoSquare
@@ -382,7 +382,9 @@ func splitSAN(s string, sp *sanParts) error {
 	}
 	if end-i >= 3 {
 		switch {
-		case body[end-2] == '=' && isPromoLetter(body[end-1]):
+		case body[end-2] == '=' && (isPromoLetter(body[end-1]) || sp.piece != Pawn && strings.IndexByte("KkPp", body[end-1]) >= 0):
+			// A piece's promotion, to any piece, is an illegal move the position explains
+			// (IllegalPromotionNotPawn), as ParseUCI's g1f3q is.
 			sp.promo = pieceTypeOfLetter(upper(body[end-1]))
 			if body[end-1] >= 'a' {
 				sp.flag(SANPromotionForm, end-1)
@@ -432,9 +434,6 @@ func splitSAN(s string, sp *sanParts) error {
 		sp.fromFile, sp.fromRank = int(mid[0]-'a'), int(mid[1]-'1')
 	default:
 		return sanSyntax(s, i, "unexpected characters before the destination")
-	}
-	if sp.promo != NoPieceType && sp.piece != Pawn {
-		return sanSyntax(s, end, "only a pawn promotes")
 	}
 	return nil
 }
@@ -601,6 +600,9 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	}
 	if n == 0 {
 		return NullMove, p.sanIllegal(s, 0, lastIllegal|Move(sp.promo)<<16, false)
+	}
+	if sp.piece != Pawn && sp.promo != NoPieceType { // before ambiguity: no piece of the SAN may promote
+		return NullMove, p.sanIllegal(s, sp.toOffset+2, found|Move(sp.promo)<<16, false)
 	}
 	if n > 1 {
 		e := &SANError{Input: s, Err: ErrAmbiguousMove, Reason: "more than one " + sp.piece.String() + " can move to " + to.String()}

@@ -237,11 +237,11 @@ func TestParseSANErrors(t *testing.T) {
 		{fenStart, "Nzf3", ErrSyntax, 1, "want an origin file or rank", nil},
 		{fenStart, "Nz1f3", ErrSyntax, 1, "want an origin square", nil},
 		{fenStart, "Ng1g1f3", ErrSyntax, 1, "unexpected characters before the destination", nil},
-		{fenStart, "Nf3=Q", ErrSyntax, 3, "only a pawn promotes", nil},
 		{fenStart, "e4 e.p.", ErrSyntax, 2, "e.p. on a move that is not an en-passant capture", nil},
 		{fenExd5, "exd5 e.p.", ErrSyntax, 4, "e.p. on a move that is not an en-passant capture", nil},
 
 		// ErrIllegalMove, with the reason.
+		{fenStart, "Nf3=Q", ErrIllegalMove, 3, "only a pawn promotes: the knight on g1 cannot", nil}, // FIDE Laws 3.7.5.1, IllegalPromotionNotPawn
 		{fenPinFile, "Nc3", ErrIllegalMove, 0, "the knight on e2 is pinned by the rook on e7", nil},
 		{fenPinnedN, "Nfd2", ErrIllegalMove, 0, "the knight on f3 is pinned by the bishop on d5", nil},
 		{fenRookCheck, "Kd2", ErrIllegalMove, 0, "the king would be in check on d2 from the rook on d7", nil},
