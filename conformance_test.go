@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +39,30 @@ func TestConformanceTable(t *testing.T) {
 	for _, m := range named {
 		if !defined[m[1]] {
 			t.Errorf("CONFORMANCE.md names %s, which no test file defines", m[1])
+		}
+	}
+}
+
+// TestConformanceTableRows: every row of CONFORMANCE.md's tables is a Markdown table row, "|"
+// first and last, with as many cells as its table's header, so that a test name cannot stand
+// outside the row's last cell (where the renderer drops it).
+func TestConformanceTableRows(t *testing.T) {
+	table, err := os.ReadFile("CONFORMANCE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := 0 // the header's cell count, 0 outside a table
+	for i, line := range strings.Split(string(table), "\n") {
+		if !strings.HasPrefix(line, "|") {
+			cells = 0
+			continue
+		}
+		n := strings.Count(line, "|") - strings.Count(line, "\\|") - 1
+		if cells == 0 {
+			cells = n
+		}
+		if !strings.HasSuffix(strings.TrimSpace(line), "|") || n != cells {
+			t.Errorf("CONFORMANCE.md:%d: %d cells, want %d and a closing \"|\": %.80s", i+1, n, cells, line)
 		}
 	}
 }
