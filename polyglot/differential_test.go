@@ -99,18 +99,7 @@ func TestMakeBookAgainstPolyGlot(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mk, err := polyglot.NewMaker(tc.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for g, err := range chess.Games(bytes.NewReader(pgn)) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := mk.AddGame(g); err != nil {
-					t.Fatal(err)
-				}
-			}
+			mk := pgnMaker(t, pgn, tc.opts)
 			var got bytes.Buffer
 			if _, err := mk.WriteTo(&got); err != nil {
 				t.Fatal(err)

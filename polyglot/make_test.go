@@ -54,6 +54,33 @@ func corpusGames(t *testing.T) []corpusGame {
 	return corpus.games
 }
 
+// pgnMaker returns a Maker with opts given every game of pgn.
+func pgnMaker(t *testing.T, pgn []byte, opts polyglot.MakeOptions) *polyglot.Maker {
+	t.Helper()
+	mk, err := polyglot.NewMaker(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g, err := range chess.Games(bytes.NewReader(pgn)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := mk.AddGame(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return mk
+}
+
+// entryLines is "key move weight" in hexadecimal, hexadecimal and decimal for each entry.
+func entryLines(entries []polyglot.Entry) []string {
+	var lines []string
+	for _, e := range entries {
+		lines = append(lines, fmt.Sprintf("%016x %04x %d", e.Key, e.Raw, e.Weight))
+	}
+	return lines
+}
+
 func makeBook(t *testing.T, games []corpusGame, opts polyglot.MakeOptions) []byte {
 	t.Helper()
 	mk, err := polyglot.NewMaker(opts)
@@ -209,22 +236,8 @@ func TestMakeBookSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mk, err := polyglot.NewMaker(polyglot.MakeOptions{MinGame: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g, err := range chess.Games(bytes.NewReader(pgn)) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := mk.AddGame(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var got []string
-	for _, e := range mk.Entries() {
-		got = append(got, fmt.Sprintf("%016x %04x %d", e.Key, e.Raw, e.Weight))
-	}
+	mk := pgnMaker(t, pgn, polyglot.MakeOptions{MinGame: 1})
+	got := entryLines(mk.Entries())
 	want := []string{
 		"0844931a6ef4b9a0 0195 4", // Nf3
 		"1b7e13263fc0ab38 0f62 4", // Bc5
@@ -316,10 +329,7 @@ func TestMakeBookHalving(t *testing.T) {
 	add(10, "1/2-1/2", d4)
 	add(1, "0-1", e4)
 	add(1, "1-0", d4)
-	var got []string
-	for _, e := range mk.Entries() {
-		got = append(got, fmt.Sprintf("%016x %04x %d", e.Key, e.Raw, e.Weight))
-	}
+	got := entryLines(mk.Entries())
 	want := []string{
 		"463b96181691fc9c 031c 16382", // e4
 		"463b96181691fc9c 02db 7",     // d4
