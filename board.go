@@ -978,8 +978,22 @@ func (p *Position) checkSuffix(m Move) byte {
 	}
 	child := *p
 	child.play(m)
-	if child.countLegal() == 0 {
-		return '#'
+	if child.kingCanMove() || child.countLegal() != 0 {
+		return '+'
 	}
-	return '+'
+	return '#'
+}
+
+// kingCanMove reports whether the king of the side to move has a legal move other than
+// castling: most checks are answered so, without looking at the other pieces.
+func (p *Position) kingCanMove() bool {
+	us := p.turn & 1
+	kb := int(p.kings[us].bit())
+	occ := p.pieces[0] &^ (1 << kb)
+	for t := kingAttacks[kb] &^ p.occ[us]; t != 0; t &= t - 1 {
+		if !p.attackedBit(bits.TrailingZeros64(t), us^1, occ) {
+			return true
+		}
+	}
+	return false
 }

@@ -27,7 +27,9 @@ type pgnBuilder struct {
 	errs        ErrorList
 	tokens      int
 	maxErrs     int
-	players     string
+	players     string // pgnPlayers of the game, once playersMade
+	playersMade bool
+	tagsKept    bool // keepTags has given the game its tags
 	slab        []PGNNode
 	unsupp      bool
 	tagOnly     bool                // the game is a tag-only record: the next game's tags follow at once
@@ -70,7 +72,7 @@ func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) *
 	if len(tok) > 40 {
 		tok = tok[:40]
 	}
-	e := &PGNError{Game: b.g.Index, GameLine: b.g.Line, Players: b.players, Line: s.tokLine, Column: s.tokCol,
+	e := &PGNError{Game: b.g.Index, GameLine: b.g.Line, Players: b.playerLabel(), Line: s.tokLine, Column: s.tokCol,
 		Offset: s.tokOff, Move: move, Token: tok, Warning: warning, Message: msg, Err: err}
 	if move != "" && len(b.r.frames) > 0 {
 		e.Ply = plyOf(b.top())

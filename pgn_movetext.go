@@ -101,13 +101,23 @@ func (b *pgnBuilder) movetext(maxTokens, maxDepth int) {
 	}
 }
 
+// resultMarker returns the termination marker t (§8.2.6) as a constant string: no allocation.
+func resultMarker(t []byte) string {
+	for _, m := range [...]string{"1-0", "0-1", "1/2-1/2", "*"} {
+		if string(t) == m {
+			return m
+		}
+	}
+	return string(t)
+}
+
 // symbol handles a symbol token of movetext; true when it was the termination marker.
 func (b *pgnBuilder) symbol() bool {
 	s := &b.r.s
 	t := s.tok
 	switch string(t) {
 	case "1-0", "0-1", "1/2-1/2", "*":
-		b.g.Result = string(t)
+		b.g.Result = resultMarker(t)
 		b.resultAt = tokenPos{s.tokLine, s.tokCol, s.tokOff}
 		b.afterResult()
 		return true

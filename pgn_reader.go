@@ -60,6 +60,7 @@ type PGNReader struct {
 	err     error // the I/O error that ended the input
 	frames  []pgnFrame
 	b       pgnBuilder
+	scratch PGNGame // the game whose tag section is being read, without a tree
 
 	// cleanEnd: the input's end was first met between two games, between two tokens of
 	// movetext (within the game's byte budget) or while skipping to the next game after a
@@ -204,11 +205,12 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			return nil, nil
 		}
 		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
-		g := &PGNGame{Index: r.games + 1, Line: s.line, Offset: s.offset()}
 		b := &r.b
-		*b = pgnBuilder{r: r, g: g, maxErrs: maxErrs, start: s.offset(), reps: r.reps}
+		*b = pgnBuilder{r: r, g: r.tagSectionGame(), maxErrs: maxErrs, start: s.offset(), reps: r.reps}
+		b.g.Index, b.g.Line, b.g.Offset = r.games+1, s.line, s.offset()
 		r.frames = r.frames[:0]
 		b.readTags(maxTokens)
+		g := b.g // the game's own, from keepTags
 		start := b.setUp()
 		r.frames = append(r.frames, pgnFrame{pos: start})
 		if !r.NoTree {
@@ -240,7 +242,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			if _, more := s.peek(0); !more {
 				s.tok = nil
 				s.mark()
-				b.errs = cutShort(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: s.tokLine,
+				b.errs = cutShort(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.playerLabel(), Line: s.tokLine,
 					Column: s.tokCol, Offset: s.tokOff, Message: "read error: " + s.err.Error(), Err: s.err})
 				r.err = s.err // Read returns it again, alone, after this game
 			}

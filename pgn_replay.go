@@ -146,7 +146,7 @@ func (b *pgnBuilder) finish() {
 		if b.overBudget || len(b.errs) >= b.maxErrs {
 			break // after a budget error the open variations were abandoned, not left open
 		}
-		e := &PGNError{Game: g.Index, GameLine: g.Line, Players: b.players, Line: f.openLine, Column: f.openCol,
+		e := &PGNError{Game: g.Index, GameLine: g.Line, Players: b.playerLabel(), Line: f.openLine, Column: f.openCol,
 			Offset: f.openOff, Token: "(", Message: "variation opened here is never closed", Err: ErrUnbalancedRAV}
 		b.errs = append(b.errs, e)
 	}
@@ -181,17 +181,21 @@ func (b *pgnBuilder) finish() {
 	}
 	// the declared result against the automatic ending, whichever it is (§8.2.6 has the
 	// termination marker agree with the game; the FIDE Laws end it on the board)
-	want, what := "1/2-1/2", "the game ended on the board by "+g.BoardEnd.String()
-	switch g.BoardEnd {
-	case Checkmate:
-		want, what = "1-0", "the game ends in checkmate"
+	want := "1/2-1/2"
+	if g.BoardEnd == Checkmate {
+		want = "1-0"
 		if main.pos.turn == White {
 			want = "0-1"
 		}
-	case Stalemate:
-		what = "the game ends in stalemate"
 	}
 	if declared != want {
+		what := "the game ended on the board by " + g.BoardEnd.String() // made only when needed
+		switch g.BoardEnd {
+		case Checkmate:
+			what = "the game ends in checkmate"
+		case Stalemate:
+			what = "the game ends in stalemate"
+		}
 		if g.Result != "" {
 			b.at(b.resultAt, g.Result)
 		} else {

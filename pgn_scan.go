@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -213,11 +214,10 @@ func (s *pgnScanner) atLineStart() bool { return s.offset() == s.lineOff }
 // skipSpace skips white space and counts lines: LF, CRLF and a lone CR each end a line.
 func (s *pgnScanner) skipSpace() {
 	for {
-		c, ok := s.peek(0)
-		if !ok {
+		if s.pos >= len(s.buf) && !s.fill() {
 			return
 		}
-		switch c {
+		switch c := s.buf[s.pos]; c {
 		case '\n', '\r':
 			s.lineEnd(c)
 		case ' ', '\t', '\f', '\v':
@@ -302,17 +302,36 @@ func (s *pgnScanner) braceComment() (ok bool) {
 			s.tok = s.buf[start:s.pos]
 			return false
 		}
-		switch s.buf[s.pos] {
-		case '}':
+		// One vectorised search for the end, then for line ends before it (rare: most
+		// comments, such as lichess's { [%eval 0.17] [%clk 0:03:00] }, hold none).
+		seg := s.buf[s.pos:]
+		end := bytes.IndexByte(seg, '}')
+		if end >= 0 {
+			seg = seg[:end]
+		}
+		if i := indexLineEnd(seg); i >= 0 {
+			s.pos += i
+			s.lineEnd(s.buf[s.pos])
+			continue
+		}
+		s.pos += len(seg)
+		if end >= 0 {
 			s.tok = s.buf[start:s.pos]
 			s.pos++
 			return true
-		case '\n', '\r':
-			s.lineEnd(s.buf[s.pos])
-		default:
-			s.pos++
 		}
 	}
+}
+
+// indexLineEnd returns the index of the first LF or CR in b, or -1.
+func indexLineEnd(b []byte) int {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		if j := bytes.IndexByte(b[:i], '\r'); j >= 0 {
+			return j
+		}
+		return i
+	}
+	return bytes.IndexByte(b, '\r')
 }
 
 // lineComment scans a ";" comment whose ";" is at pos, to the end of the line (§5).

@@ -5,8 +5,8 @@ package chess
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
+	"unsafe"
 )
 
 // readTags reads the tag pair section (PGN Standard §8.1). Tags count as tokens.
@@ -46,24 +46,89 @@ func (b *pgnBuilder) readTags(maxTokens int) {
 	}
 }
 
+// Without a tree, a game costs one allocation: the tag section is read into the reader's
+// scratch game (tagSectionGame), and keepTags makes one block for the game, its tags and
+// their values, sized to them (most tag sections fit the larger block: a lichess game's 17
+// tags hold about 300 bytes of values). A game read with a tree costs more anyway.
+type (
+	pgnGameBlockSmall struct {
+		game PGNGame
+		tags [8]Tag
+		text [160]byte // never written once the values point into it
+	}
+	pgnGameBlockLarge struct {
+		game PGNGame
+		tags [24]Tag
+		text [640]byte
+	}
+)
+
+// tagSectionGame returns the zero game that the tag section is read into.
+func (r *PGNReader) tagSectionGame() *PGNGame {
+	if r.NoTree {
+		r.scratch = PGNGame{}
+		return &r.scratch
+	}
+	return new(PGNGame)
+}
+
+// gameWithTags returns a new game with room for n tags whose values are text: the game, the
+// tags and the values, in one allocation when they fit in a block.
+func gameWithTags(n int, text []byte) (*PGNGame, []Tag, string) {
+	var g *PGNGame
+	var tags []Tag
+	var room []byte
+	switch {
+	case n == 0:
+		return new(PGNGame), nil, ""
+	case n <= 8 && len(text) <= 160:
+		block := new(pgnGameBlockSmall)
+		g, tags, room = &block.game, block.tags[:n:n], block.text[:]
+	case n <= 24 && len(text) <= 640:
+		block := new(pgnGameBlockLarge)
+		g, tags, room = &block.game, block.tags[:n:n], block.text[:]
+	default:
+		return new(PGNGame), make([]Tag, n), string(text)
+	}
+	if len(text) == 0 {
+		return g, tags, ""
+	}
+	return g, tags, unsafe.String(&room[0], copy(room, text))
+}
+
 // keepTags gives the game its own copy of the tags read into the reader's buffers: one slice
-// and one string for all the values.
+// and one string for all the values (and, read into the scratch game, a game of its own).
 func (b *pgnBuilder) keepTags() {
 	r, g := b.r, b.g
 	r.tags = g.Tags
-	if len(g.Tags) == 0 {
-		g.Tags = nil
-	} else {
-		g.Tags = slices.Clone(g.Tags)
-		text, start := string(r.tagText), 0
-		for i, end := range r.tagEnds {
-			if g.Tags[i].Value == "" { // not a long value, which has its own string
-				g.Tags[i].Value = text[start:end]
-			}
-			start = end
-		}
+	var tags []Tag
+	var text string
+	if g == &r.scratch {
+		b.g, tags, text = gameWithTags(len(g.Tags), r.tagText)
+		*b.g = *g
+		g = b.g
+	} else if len(g.Tags) > 0 {
+		tags, text = make([]Tag, len(g.Tags)), string(r.tagText)
 	}
-	b.players = pgnPlayers(g)
+	g.Tags = tags
+	copy(tags, r.tags)
+	start := 0
+	for i, end := range r.tagEnds {
+		if tags[i].Value == "" { // not a long value, which has its own string
+			tags[i].Value = text[start:end]
+		}
+		start = end
+	}
+	b.tagsKept = true
+}
+
+// playerLabel returns pgnPlayers of the game, made the first time an error after the tag
+// section needs it ("" before: the players are not known yet).
+func (b *pgnBuilder) playerLabel() string {
+	if b.tagsKept && !b.playersMade {
+		b.players, b.playersMade = pgnPlayers(b.g), true
+	}
+	return b.players
 }
 
 // pgnPlayers describes a game for its error messages: "White - Black, Round R".

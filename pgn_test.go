@@ -1052,8 +1052,8 @@ func TestPGNFixtures(t *testing.T) {
 	}
 }
 
-// Validation (NoTree) allocates 4 times a game, however many tags it has: the game, its tags
-// (one slice, one string for all the values) and the players' label for messages.
+// Validation (NoTree) allocates once a game: the game, its tags and their values in one block
+// (the players' label for messages is made only for a message).
 func TestPGNValidateAllocs(t *testing.T) {
 	var sb strings.Builder
 	for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "UTCDate", "UTCTime",
@@ -1077,7 +1077,42 @@ func TestPGNValidateAllocs(t *testing.T) {
 			t.Fatalf("%v, %v", g, err)
 		}
 	})
-	if allocs != 4 {
-		t.Errorf("%v allocations a game, want 4", allocs)
+	if allocs != 1 {
+		t.Errorf("%v allocations a game, want 1", allocs)
+	}
+}
+
+// TestPGNValidateTagsEveryBlock reads games whose tag sections fall in each block size of
+// validation (none, small, large, none fits) and the same games with a tree: the tags agree.
+func TestPGNValidateTagsEveryBlock(t *testing.T) {
+	var sb strings.Builder
+	for _, n := range []int{0, 1, 8, 9, 24, 25, 40} {
+		for _, width := range []int{1, 30, 200} {
+			for i := range n {
+				fmt.Fprintf(&sb, "[T%d \"%s\"]\n", i, strings.Repeat(string(rune('a'+i%26)), width))
+			}
+			sb.WriteString("\n1. e4 e5 *\n\n")
+		}
+	}
+	read := func(noTree bool) []*PGNGame {
+		r := NewPGNReader(strings.NewReader(sb.String()))
+		r.NoTree = noTree
+		var games []*PGNGame
+		for g, err := range r.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			games = append(games, g)
+		}
+		return games
+	}
+	validated, read2 := read(true), read(false)
+	if len(validated) != 21 || len(read2) != 21 {
+		t.Fatalf("%d and %d games, want 21", len(validated), len(read2))
+	}
+	for i := range validated {
+		if !slices.Equal(validated[i].Tags, read2[i].Tags) || validated[i].Result != "*" || validated[i].Plies != 2 {
+			t.Errorf("game %d: validated %v %q %d, read %v", i+1, validated[i].Tags, validated[i].Result, validated[i].Plies, read2[i].Tags)
+		}
 	}
 }
