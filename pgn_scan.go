@@ -214,8 +214,10 @@ func (s *pgnScanner) atLineStart() bool { return s.offset() == s.lineOff }
 // skipSpace skips white space and counts lines: LF, CRLF and a lone CR each end a line.
 func (s *pgnScanner) skipSpace() {
 	for {
-		if s.pos >= len(s.buf) && !s.fill() {
-			return
+		for s.pos >= len(s.buf) {
+			if !s.fill() {
+				return
+			}
 		}
 		switch c := s.buf[s.pos]; c {
 		case '\n', '\r':
@@ -297,41 +299,58 @@ func (s *pgnScanner) symbol() {
 func (s *pgnScanner) braceComment() (ok bool) {
 	s.pos++
 	start := s.pos
+	// Vectorised searches for the "}" and the next LF, their results kept (indexes into buf,
+	// -1 when none up to ...Searched), so that each byte is searched once however many lines
+	// the comment has: most comments, such as lichess's { [%eval 0.17] [%clk 0:03:00] }, take
+	// one search.
+	closeAt, closeSearched := -1, s.pos
+	lfAt, lfSearched := -1, s.pos
 	for {
 		if s.pos >= len(s.buf) && !s.fill() {
 			s.tok = s.buf[start:s.pos]
 			return false
 		}
-		// One vectorised search for the end, then for line ends before it (rare: most
-		// comments, such as lichess's { [%eval 0.17] [%clk 0:03:00] }, hold none).
-		seg := s.buf[s.pos:]
-		end := bytes.IndexByte(seg, '}')
-		if end >= 0 {
-			seg = seg[:end]
+		if closeAt < 0 {
+			if j := bytes.IndexByte(s.buf[closeSearched:], '}'); j >= 0 {
+				closeAt = closeSearched + j
+			} else {
+				closeSearched = len(s.buf)
+			}
 		}
-		if i := indexLineEnd(seg); i >= 0 {
+		stop := len(s.buf)
+		if closeAt >= 0 {
+			stop = closeAt
+		}
+		if lfAt < s.pos {
+			lfAt = -1
+			from := max(lfSearched, s.pos)
+			if j := bytes.IndexByte(s.buf[from:stop], '\n'); j >= 0 {
+				lfAt = from + j
+			} else {
+				lfSearched = stop
+			}
+		}
+		crStop := stop
+		if lfAt >= 0 {
+			crStop = lfAt
+		}
+		if i := bytes.IndexByte(s.buf[s.pos:crStop], '\r'); i >= 0 {
 			s.pos += i
-			s.lineEnd(s.buf[s.pos])
+			s.lineEnd('\r')
 			continue
 		}
-		s.pos += len(seg)
-		if end >= 0 {
+		if lfAt >= 0 {
+			s.pos = lfAt
+			s.lineEnd('\n')
+			continue
+		}
+		s.pos = stop
+		if closeAt >= 0 {
 			s.tok = s.buf[start:s.pos]
 			s.pos++
 			return true
 		}
 	}
-}
-
-// indexLineEnd returns the index of the first LF or CR in b, or -1.
-func indexLineEnd(b []byte) int {
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		if j := bytes.IndexByte(b[:i], '\r'); j >= 0 {
-			return j
-		}
-		return i
-	}
-	return bytes.IndexByte(b, '\r')
 }
 
 // lineComment scans a ";" comment whose ";" is at pos, to the end of the line (§5).
