@@ -5,10 +5,11 @@
 // polyglot package); the writer builds books from games as PolyGlot 2.0.4's make-book does
 // and merges them as its merge-book does, byte for byte.
 //
-// A Book reads entries from an io.ReaderAt on demand, by binary search on the key, so a book
-// of any size costs only the entries looked at. Moves are decoded for the position they are
-// looked up in; an entry whose move is not legal there is skipped and reported, never
-// played.
+// A Book reads entries from an io.ReaderAt on demand, by binary search on the key, so after
+// Open's one pass over the file (a chunk at a time, to check the order of the keys) a lookup
+// costs only the entries it reads, whatever the book's size. Moves are decoded for the
+// position they are looked up in; an entry whose move is not legal there is skipped and
+// reported, never played.
 package polyglot
 
 import (
