@@ -161,12 +161,16 @@ func (n *PGNNode) SetElapsedMoveTime(d time.Duration) error {
 // SetEval writes an engine evaluation as Eval.String writes it: [%eval 0.35] (pawns, from
 // White's point of view, two decimals), [%eval #-3] (mate in 3) or [%eval #0] (mate
 // delivered), followed by ",DEPTH" when depth > 0 ("[%eval 0.35,22]"); Eval and EvalDepth
-// read it back. A negative depth is refused with an error wrapping ErrBadCommand.
+// read it back. A negative depth, or an Eval beyond what ParseEval reads (a million pawns), is
+// refused with an error wrapping ErrBadCommand, and the node is unchanged.
 func (n *PGNNode) SetEval(e Eval, depth int) error {
 	if depth < 0 {
 		return fmt.Errorf("chess: [%%eval]: a negative depth %d: %w", depth, ErrBadCommand)
 	}
 	arg := e.String()
+	if back, err := ParseEval(arg); err != nil || back.String() != arg {
+		return fmt.Errorf("chess: [%%eval %s]: an evaluation ParseEval cannot read back: %w", cutText(arg, maxQuoted), ErrBadCommand)
+	}
 	if depth > 0 {
 		arg += "," + strconv.Itoa(depth)
 	}

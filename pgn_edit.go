@@ -99,7 +99,10 @@ func (g *PGNGame) inTree(n *PGNNode) bool {
 // Move from LegalMoves, ParseUCI, NewMove or ParseSAN in at.Position, or NullMove (a null move,
 // refused in check). An illegal move is refused with a *PGNTreeError wrapping the *MoveError
 // (errors.Is(err, ErrIllegalMove)); a node not in the tree with one wrapping ErrNotInTree. A
-// refused edit leaves the tree as it was. Final, Plies and BoardEnd are kept up to date.
+// refused edit leaves the tree as it was. Final, Plies and BoardEnd are kept up to date, and
+// a Result tag or termination marker that the new end on the board contradicts (a win for the
+// mated side, a win after a stalemate) is set to the board's result (§8.2.6); so do the other
+// edits that change the main line.
 func (g *PGNGame) AddMove(at *PGNNode, m Move) (*PGNNode, error) {
 	return g.addMove("AddMove", at, m)
 }
@@ -286,6 +289,29 @@ func (g *PGNGame) refresh() {
 	g.Final = game.Position()
 	g.Plies = len(game.moves)
 	g.BoardEnd = end
+	g.keepResult()
+}
+
+// keepResult sets the Result tag and the termination marker to the result of the game's end
+// on the board (BoardEnd) where they give another decided result, which a reader refuses
+// (ErrWrongResult, §8.2.6); "*" and a result the board does not decide stay.
+func (g *PGNGame) keepResult() {
+	if g.BoardEnd == NoTermination {
+		return
+	}
+	board := ResultDraw
+	if g.BoardEnd == Checkmate {
+		board = ResultWhiteWins
+		if g.Final.turn == White {
+			board = ResultBlackWins
+		}
+	}
+	if r, ok := g.TagResult(); ok && r.IsDecided() && r != board {
+		g.SetTag("Result", board.String()) // cannot fail: a valid name and result
+	}
+	if r, ok := g.MarkerResult(); ok && r.IsDecided() && r != board {
+		g.Result = board.String()
+	}
 }
 
 // Check reports whether the tree is one that WritePGN can write and a reader reads back the

@@ -24,8 +24,9 @@ func (e *TagError) Unwrap() error { return ErrBadTag }
 
 // CheckTag returns a *TagError when the tag pair name, value cannot be written as PGN and read
 // back the same: a name that is not letters, digits and "_" starting with a letter (§8.1.1), or a
-// value with a line break (CR or LF: a string token ends at its line, §7). It returns nil for a
-// tag that can be written.
+// value with a line break (CR or LF: a string token ends at its line, §7), a Result that is
+// not "1-0", "0-1", "1/2-1/2" or "*" (§8.1.1.7; an empty one, which a reader reads back with
+// a warning, passes). It returns nil for a tag that can be written.
 func CheckTag(name, value string) error {
 	switch {
 	case name == "":
@@ -34,6 +35,25 @@ func CheckTag(name, value string) error {
 		return &TagError{name, value, "a tag name is letters, digits and _ and starts with a letter"}
 	case strings.ContainsAny(value, "\r\n"):
 		return &TagError{name, value, "a tag value cannot hold a line break"}
+	}
+	if _, ok := ParseResult(value); name == "Result" && !ok && value != "" {
+		return &TagError{name, value, badResult}
+	}
+	return nil
+}
+
+const badResult = "Result must be 1-0, 0-1, 1/2-1/2 or *"
+
+// checkTags returns the *TagError of the first tag that CheckTag refuses or whose name comes
+// twice (a reader keeps the first value only), or nil.
+func checkTags(tags []Tag) error {
+	for i, t := range tags {
+		if err := CheckTag(t.Name, t.Value); err != nil {
+			return err
+		}
+		if slices.ContainsFunc(tags[:i], func(u Tag) bool { return u.Name == t.Name }) {
+			return &TagError{t.Name, t.Value, "the tag appears twice (a reader keeps the first value)"}
+		}
 	}
 	return nil
 }
@@ -50,14 +70,14 @@ func rosterIndex(name string) int {
 // is added at the end. Setting FEN, SetUp or Variant does not change the tree: WritePGN
 // refuses a tree whose start is not the one the tags give (see PGNGame.Check). A tag that
 // cannot be written (see CheckTag), or a Result that is not
-// "1-0", "0-1", "1/2-1/2" or "*" (§8.1.1.7), is refused with a *TagError and the game is
+// "1-0", "0-1", "1/2-1/2" or "*" (§8.1.1.7, not even ""), is refused with a *TagError and the game is
 // unchanged.
 func (g *PGNGame) SetTag(name, value string) error {
 	if err := CheckTag(name, value); err != nil {
 		return err
 	}
-	if _, ok := ParseResult(value); name == "Result" && !ok {
-		return &TagError{name, value, "Result must be 1-0, 0-1, 1/2-1/2 or *"}
+	if name == "Result" && value == "" {
+		return &TagError{name, value, badResult}
 	}
 	if i := slices.IndexFunc(g.Tags, func(t Tag) bool { return t.Name == name }); i >= 0 {
 		g.Tags[i].Value = value

@@ -57,13 +57,11 @@ func (g *PGNGame) WriteTo(w io.Writer) (int64, error) {
 // Reading the output gives back the same tags, tree and comments.
 //
 // A game that cannot be written so is refused and nothing of it is written: a tag that
-// CheckTag refuses (a *TagError wrapping ErrBadTag), or a tree that Check refuses (a
+// CheckTag refuses or a tag name that comes twice (a *TagError wrapping ErrBadTag), or a tree that Check refuses (a
 // *PGNTreeError wrapping ErrInvalidTree).
 func (g *PGNGame) WritePGN(w io.Writer, opts PGNWriteOptions) (int64, error) {
-	for _, t := range g.Tags {
-		if err := CheckTag(t.Name, t.Value); err != nil {
-			return 0, err
-		}
+	if err := checkTags(g.Tags); err != nil {
+		return 0, err
 	}
 	if err := g.Check(); err != nil {
 		return 0, err

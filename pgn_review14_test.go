@@ -1,0 +1,97 @@
+package chess
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// §8.1.1: a game's tags as WritePGN writes them read back the same, so the writer refuses
+// what a reader would not give back: a tag name twice (a reader keeps the first value) and a
+// Result tag that is not a result (§8.1.1.7), set by hand in Tags. An empty Result tag, which
+// a reader reads back (with a warning), is written.
+func TestPGNWriteRefusesUnreadableTags8_1_1(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		tags []Tag
+		want string
+	}{
+		{"a name twice", []Tag{{"Event", "x"}, {"Event", "y"}}, `chess: tag "Event": the tag appears twice (a reader keeps the first value)`},
+		{"a Result that is not a result", []Tag{{"Result", "foo"}}, `chess: tag "Result": Result must be 1-0, 0-1, 1/2-1/2 or *`},
+		{"an empty Result passes", []Tag{{"Result", ""}}, ""},
+	} {
+		g := readOnePGN(t, "1. e4 e5 *\n")
+		g.Tags = tc.tags
+		var sb strings.Builder
+		n, err := g.WritePGN(&sb, PGNWriteOptions{})
+		if tc.want == "" {
+			if want := "[Result \"\"]\n\n1. e4 e5 *\n\n"; err != nil || sb.String() != want {
+				t.Errorf("%s: WritePGN = %v, wrote %q; want %q", tc.name, err, sb.String(), want)
+			}
+			continue
+		}
+		var te *TagError
+		if !errors.As(err, &te) || !errors.Is(err, ErrBadTag) || err.Error() != tc.want || n != 0 || sb.Len() != 0 {
+			t.Errorf("%s: WritePGN = %d, %v, wrote %q; want 0, %q", tc.name, n, err, sb.String(), tc.want)
+		}
+	}
+	if err := CheckTag("Result", "1-0 "); err == nil || err.Error() != `chess: tag "Result": Result must be 1-0, 0-1, 1/2-1/2 or *` {
+		t.Errorf(`CheckTag("Result", "1-0 ") = %v`, err)
+	}
+}
+
+// §8.2.6: an edit that ends the main line on the board keeps the Result tag and the
+// termination marker in step when they contradict the board (a reader would refuse the file
+// with ErrWrongResult); a "*" result stays, as a reader accepts it.
+func TestPGNEditKeepsResult8_2_6(t *testing.T) {
+	g := readOnePGN(t, "[Result \"1-0\"]\n\n1. f3 e5 2. g4 1-0\n")
+	if _, err := g.AddSAN(nodeAt(t, g, "f3", "e5", "g4"), "Qh4#"); err != nil {
+		t.Fatal(err)
+	}
+	if g.Tag("Result") != "0-1" || g.Result != "0-1" || g.BoardEnd != Checkmate {
+		t.Errorf("after Qh4#: Result tag %q, marker %q, BoardEnd %v; want 0-1, 0-1, checkmate", g.Tag("Result"), g.Result, g.BoardEnd)
+	}
+	var sb strings.Builder
+	if _, err := g.WritePGN(&sb, PGNWriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := NewPGNReader(strings.NewReader(sb.String())).Read(); err != nil || back.Result != "0-1" {
+		t.Errorf("reading %q: %v", sb.String(), err)
+	}
+	u := readOnePGN(t, "[Result \"*\"]\n\n1. f3 e5 2. g4 *\n")
+	if _, err := u.AddSAN(nodeAt(t, u, "f3", "e5", "g4"), "Qh4#"); err != nil {
+		t.Fatal(err)
+	}
+	if u.Tag("Result") != "*" || u.Result != "*" {
+		t.Errorf("a * result became tag %q, marker %q", u.Tag("Result"), u.Result)
+	}
+	// a stalemate on the board is a draw
+	s := readOnePGN(t, "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n[Result \"1-0\"]\n\n1-0\n")
+	if _, err := s.AddSAN(s.Root, "Qf7"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Tag("Result") != "1/2-1/2" || s.Result != "1/2-1/2" {
+		t.Errorf("after a stalemating move: tag %q, marker %q; want 1/2-1/2", s.Tag("Result"), s.Result)
+	}
+}
+
+// The [%eval] command (PGN Specification Supplement, lichess): SetEval refuses an Eval that
+// ParseEval would not read back (beyond a million pawns, a mate beyond the int range's
+// negation), instead of writing a command that Eval then reports missing.
+func TestPGNSetEvalReadsBack(t *testing.T) {
+	n := readOnePGN(t, "1. e4 *\n").Root.Children[0]
+	for _, e := range []Eval{{Centipawns: 200_000_000}, {Centipawns: math.MinInt}, {Mate: math.MinInt}} {
+		if err := n.SetEval(e, 3); !errors.Is(err, ErrBadCommand) || n.Comments != nil {
+			t.Errorf("SetEval(%+v) = %v, comments %q; want ErrBadCommand and none", e, err, n.Comments)
+		}
+	}
+	for _, e := range []Eval{{Centipawns: 100_000_000}, {Centipawns: -35}, {Mate: -3}, {Checkmate: WhiteWins}} {
+		if err := n.SetEval(e, 0); err != nil {
+			t.Errorf("SetEval(%+v): %v", e, err)
+		}
+		if got, ok := n.Eval(); !ok || got.String() != e.String() {
+			t.Errorf("SetEval(%+v) reads back %v, %v", e, got, ok)
+		}
+	}
+}
