@@ -387,3 +387,22 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	c.n += int64(len(p))
 	return len(p), nil
 }
+
+// fmt -w on a name that cannot be resolved (missing, a loop of symbolic links) says which file
+// and the OS error once, as fmt without -w and check do, never Go's "EvalSymlinks:" or "lstat".
+func TestFmtWriteUnresolvableNameNamesFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.pgn")
+	a, b := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn")
+	os.Symlink("b.pgn", a)
+	os.Symlink("a.pgn", b)
+	for _, tc := range []struct{ name, want string }{
+		{missing, "chess fmt: " + missing + ": no such file or directory\n"},
+		{a, "chess fmt: " + a + ": too many levels of symbolic links\n"},
+	} {
+		if _, stderr, code := runChess(t, nil, "fmt", "-w", tc.name); code != exitUsage || stderr != tc.want {
+			t.Errorf("fmt -w %s: exit %d\n%q\nwant %q", tc.name, code, stderr, tc.want)
+		}
+	}
+	noTemps(t, dir)
+}

@@ -188,7 +188,7 @@ func openInput(name string, stdin io.Reader) (*input, error) {
 			return nil, &inputError{name, -1, "open error", "is a directory"}
 		}
 		in.size, in.regular = fi.Size(), fi.Mode().IsRegular()
-		f = file
+		f = pathlessReader{file}
 	}
 	in.raw = &countingReader{r: f}
 	br := bufio.NewReaderSize(in.raw, 64<<10)
@@ -253,6 +253,19 @@ func openInput(name string, stdin io.Reader) (*input, error) {
 	}
 	in.text = text
 	return in, nil
+}
+
+// pathlessReader returns a file's read errors without the "read FILE:" of *fs.PathError,
+// since every message about the input names the file already.
+type pathlessReader struct{ f *os.File }
+
+func (r pathlessReader) Read(p []byte) (int, error) {
+	n, err := r.f.Read(p)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return n, err
 }
 
 // decompressor names the format in the errors of a decompressor, which often say nothing of

@@ -298,3 +298,26 @@ func TestReadAhead(t *testing.T) {
 	stop()
 	stop()
 }
+
+// A read error names the file once: the OS error without the "read FILE:" that *fs.PathError
+// adds (reading /proc/self/mem at offset 0 fails with EIO on Linux).
+func TestCheckReadErrorNamesFileOnce(t *testing.T) {
+	const name = "/proc/self/mem"
+	if _, err := os.Stat(name); err != nil {
+		t.Skip("no /proc/self/mem on this system")
+	}
+	out, _, code := runChess(t, nil, "check", "-q", name)
+	if want := name + ": read error at offset 0: input/output error\n"; code != exitProblems || out != want {
+		t.Errorf("exit %d\n%q\nwant %q", code, out, want)
+	}
+	out, _, _ = runChess(t, nil, "check", "-json", name)
+	first, _, _ := strings.Cut(out, "\n")
+	var p jsonFileProblem
+	if err := json.Unmarshal([]byte(first), &p); err != nil || p.Kind != "I/O error" || p.Message != "input/output error" {
+		t.Errorf("-json: %v\n%s", err, out)
+	}
+	_, stderr, code := runChess(t, nil, "fmt", name)
+	if want := "chess fmt: " + name + ": read error at offset 0: input/output error\n"; code != exitUsage || stderr != want {
+		t.Errorf("fmt: exit %d\n%q\nwant %q", code, stderr, want)
+	}
+}

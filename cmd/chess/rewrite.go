@@ -57,13 +57,14 @@ func rewriteFile(name string, stderr io.Writer, opt *fmtOptions) int {
 	if name == "-" {
 		return fail("-w cannot rewrite standard input")
 	}
+	// os.Stat says why a name cannot be resolved (ENOENT, ELOOP) better than EvalSymlinks
+	fi, err := os.Stat(name)
+	if err != nil {
+		return fail("%s: %s", name, errorText(err, name))
+	}
 	target, err := filepath.EvalSymlinks(name)
 	if err != nil {
-		return fail("%v", err)
-	}
-	fi, err := os.Stat(target)
-	if err != nil {
-		return fail("%v", err)
+		return fail("%s: %v", name, err)
 	}
 	switch {
 	case !fi.Mode().IsRegular():
