@@ -14,7 +14,7 @@ import (
 var ErrInvalidEPD = errors.New("invalid EPD")
 
 // EPDError is the error of ParseEPD: the line, the opcode of the operation at fault ("" for the
-// four data fields), the byte offset in Line where the problem is, why, and the cause. It
+// four data fields, and after them where no opcode could be read), the byte offset in Line where the problem is, why, and the cause. It
 // matches ErrInvalidEPD and its Err under errors.Is: ErrSyntax for a malformed line, the
 // *FENError of a bad data field, the *SANError of a move operand that names no legal move or
 // several (wrapping ErrIllegalMove or ErrAmbiguousMove).
@@ -24,13 +24,18 @@ type EPDError struct {
 	Offset int    // byte offset in Line
 	Reason string // what is wrong, in words
 	Err    error  // ErrSyntax, a *FENError or a *SANError
+
+	inOperations bool // past the data fields, where no opcode could be read
 }
 
 // Error quotes the line (its first 100 bytes when longer) and says where and why it is wrong.
 func (e *EPDError) Error() string {
 	where := "the data fields"
-	if e.Opcode != "" {
+	switch {
+	case e.Opcode != "":
 		where = "operation " + e.Opcode
+	case e.inOperations:
+		where = "an operation"
 	}
 	return fmt.Sprintf("chess: invalid EPD %s: %s, offset %d: %s", quoteCut(e.Line, maxFENQuoted), where, e.Offset, e.Reason)
 }
@@ -169,7 +174,7 @@ func ParseEPD(line string) (EPD, error) {
 		opcode := line[opStart:i]
 		switch {
 		case opcode == "":
-			return e, &EPDError{Line: line, Offset: i, Reason: fmt.Sprintf("an opcode must start with a letter, not %q", line[i]), Err: ErrSyntax}
+			return e, &EPDError{Line: line, Offset: i, Reason: fmt.Sprintf("an opcode must start with a letter, not %q", line[i]), Err: ErrSyntax, inOperations: true}
 		case len(opcode) > maxOpcode:
 			return e, &EPDError{Line: line, Opcode: cutText(opcode, maxQuoted), Offset: opStart, Reason: "opcode longer than 15 characters", Err: ErrSyntax}
 		case i < len(line) && !isFENSpace(line[i]) && line[i] != ';':

@@ -3,6 +3,7 @@ package chess
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -106,5 +107,24 @@ func TestEPDMalformed(t *testing.T) {
 	}
 	if got, want := (&EPDError{Line: "x", Opcode: "bm", Offset: 3, Reason: "no move"}).Error(), `chess: invalid EPD "x": operation bm, offset 3: no move`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+// TestEPDErrorSaysWhere16_2: a line that goes wrong after the four data fields (PGN Standard
+// §16.2.3) where an opcode should start says so, not "the data fields", which the message keeps
+// for errors in those fields.
+func TestEPDErrorSaysWhere16_2(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+	for _, tt := range []struct{ line, want string }{
+		{start + " ;", `: an operation, offset 53: an opcode must start with a letter, not ';'`},
+		{start + " bm e4;;", `: an operation, offset 59: an opcode must start with a letter, not ';'`},
+		{start + " 0 1", `: an operation, offset 53: an opcode must start with a letter, not '0'`},
+		{"rnbqkbnr/pppppppp/8/8 w KQkq", `: the data fields, offset 28: 3 data fields, want 4`},
+	} {
+		_, err := ParseEPD(tt.line)
+		var ee *EPDError
+		if !errors.As(err, &ee) || ee.Opcode != "" || !strings.HasSuffix(err.Error(), tt.want) {
+			t.Errorf("ParseEPD(%q) = %v, want an *EPDError ending %q", tt.line, err, tt.want)
+		}
 	}
 }
