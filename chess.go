@@ -99,8 +99,14 @@ const (
 	BlackKing   = Piece(Black<<3) | Piece(King)
 )
 
-// NewPiece returns the piece of type t and colour c.
-func NewPiece(c Color, t PieceType) Piece { return Piece(c&1)<<3 | Piece(t&7) }
+// NewPiece returns the piece of type t and colour c, or NoPiece when c is neither White nor
+// Black or t is not Pawn … King (as NewSquare answers NoSquare off the board).
+func NewPiece(c Color, t PieceType) Piece {
+	if c > Black || t-Pawn > King-Pawn {
+		return NoPiece
+	}
+	return Piece(c)<<3 | Piece(t)
+}
 
 // Color returns the piece's colour (White for NoPiece).
 func (p Piece) Color() Color { return Color(p >> 3 & 1) }

@@ -310,11 +310,11 @@ func (w *Winner) UnmarshalText(b []byte) error {
 }
 
 // AppendText appends the outcome as String writes it: "1-0 checkmate", "1/2-1/2 agreement",
-// "*" for the zero Outcome. An outcome with a winner but no termination, or with a field out
-// of range, is an error wrapping ErrInvalidValue.
+// "*" for the zero Outcome. An outcome with a field out of range, or whose winner contradicts
+// its termination (a winner but no termination, "0-1 stalemate", "1/2-1/2 checkmate": see
+// Termination), is an error wrapping ErrInvalidValue.
 func (o Outcome) AppendText(b []byte) ([]byte, error) {
-	if o.Winner > BlackWins || int(o.Termination) >= len(terminationNames) ||
-		o.Termination == NoTermination && o.Winner != NoWinner {
+	if !o.consistent() {
 		return b, fmt.Errorf("chess: Outcome{%d, %d} has no text form: %w", o.Winner, o.Termination, ErrInvalidValue)
 	}
 	return append(b, o.String()...), nil
@@ -324,7 +324,8 @@ func (o Outcome) AppendText(b []byte) ([]byte, error) {
 func (o Outcome) MarshalText() ([]byte, error) { return o.AppendText(nil) }
 
 // UnmarshalText reads an outcome as String writes it: a result (1-0, 0-1, 1/2-1/2), a space
-// and a termination name; or "*" for the zero Outcome.
+// and a termination name the result agrees with (not "0-1 stalemate"); or "*" for the zero
+// Outcome.
 func (o *Outcome) UnmarshalText(b []byte) error {
 	s := string(b)
 	if s == "*" {
@@ -337,7 +338,8 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 	}{{"1-0 ", WhiteWins}, {"0-1 ", BlackWins}, {"1/2-1/2 ", NoWinner}} {
 		if len(s) > len(r.result) && s[:len(r.result)] == r.result {
 			var t Termination
-			if err := t.UnmarshalText(b[len(r.result):]); err != nil || t == NoTermination {
+			if err := t.UnmarshalText(b[len(r.result):]); err != nil || t == NoTermination ||
+				!(Outcome{Winner: r.w, Termination: t}).consistent() {
 				break
 			}
 			*o = Outcome{Winner: r.w, Termination: t}

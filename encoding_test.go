@@ -290,3 +290,29 @@ func TestTextRoundTrips(t *testing.T) {
 		t.Errorf("zero Position: %s", msg)
 	}
 }
+
+// TestOutcomeTextResultAgreesWithTermination: the result of an Outcome's text agrees with its
+// termination: checkmate (FIDE Laws 5.1.1) and resignation (5.1.2) have a winner; stalemate
+// (5.2.1), a dead position (5.2.2), repetition (9.2, 9.6.1), the 50- and 75-move rules (9.3,
+// 9.6.2) and agreement (5.2.3) are draws; flag fall, abandonment and an unknown end may be
+// either. A contradiction ("0-1 stalemate") is refused both ways, as Game.SetOutcome refuses it.
+func TestOutcomeTextResultAgreesWithTermination(t *testing.T) {
+	decisive := map[Termination]bool{Checkmate: true, Resignation: true}
+	either := map[Termination]bool{TimeForfeit: true, Abandoned: true, Unknown: true}
+	for term := Checkmate; term <= Unknown; term++ {
+		for w := NoWinner; w <= BlackWins; w++ {
+			o := Outcome{Winner: w, Termination: term}
+			want := either[term] || decisive[term] == (w != NoWinner)
+			text := o.String()
+			_, err := o.MarshalText()
+			var back Outcome
+			uerr := back.UnmarshalText([]byte(text))
+			if want && (err != nil || uerr != nil || back != o) {
+				t.Errorf("%q: MarshalText %v, UnmarshalText %v (%+v); want a round trip", text, err, uerr, back)
+			}
+			if !want && (!errors.Is(err, ErrInvalidValue) || !errors.Is(uerr, ErrSyntax)) {
+				t.Errorf("%q: MarshalText %v, UnmarshalText %v; want ErrInvalidValue and ErrSyntax", text, err, uerr)
+			}
+		}
+	}
+}

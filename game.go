@@ -128,8 +128,14 @@ const (
 	BlackWins
 )
 
-// WinnerOf returns the Winner that names colour c: WhiteWins or BlackWins.
-func WinnerOf(c Color) Winner { return WhiteWins + Winner(c&1) }
+// WinnerOf returns the Winner that names colour c: WhiteWins or BlackWins, and NoWinner for a
+// Color out of range.
+func WinnerOf(c Color) Winner {
+	if c > Black {
+		return NoWinner
+	}
+	return WhiteWins + Winner(c)
+}
 
 // Color returns the winning colour, and false for NoWinner (and invalid values).
 func (w Winner) Color() (Color, bool) {
@@ -159,6 +165,22 @@ type Outcome struct {
 
 // IsOver reports whether the game has ended.
 func (o Outcome) IsOver() bool { return o.Termination != NoTermination }
+
+// consistent reports whether o's fields are in range and its winner agrees with its
+// termination: checkmate (FIDE Laws 5.1.1) and resignation (5.1.2) have a winner, the draws
+// (5.2, 9.2, 9.3, 9.6) have none, the other ends (6.9, abandonment, unknown) either. The zero
+// Outcome, the game going on, is consistent.
+func (o Outcome) consistent() bool {
+	switch o.Termination {
+	case NoTermination:
+		return o.Winner == NoWinner
+	case Checkmate, Resignation:
+		return o.Winner == WhiteWins || o.Winner == BlackWins
+	case TimeForfeit, Abandoned, Unknown:
+		return o.Winner <= BlackWins
+	}
+	return o.Winner == NoWinner && int(o.Termination) < len(terminationNames)
+}
 
 // IsDraw reports whether the game has ended in a draw.
 func (o Outcome) IsDraw() bool { return o.IsOver() && o.Winner == NoWinner }
@@ -620,13 +642,9 @@ func (g *Game) record(op string, o Outcome) error {
 	if cur := g.Outcome(); cur.IsOver() {
 		return &GameError{Op: op, Outcome: cur, Err: ErrGameOver}
 	}
-	valid := o.Winner <= BlackWins
+	valid := o.consistent()
 	switch o.Termination {
-	case Resignation:
-		valid = valid && o.Winner != NoWinner
-	case Agreement:
-		valid = valid && o.Winner == NoWinner
-	case TimeForfeit, Abandoned, Unknown:
+	case Resignation, Agreement, TimeForfeit, Abandoned, Unknown:
 	default:
 		valid = false
 	}

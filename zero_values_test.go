@@ -187,3 +187,26 @@ func TestMoveGarbage(t *testing.T) {
 		t.Errorf("PieceType(9).String() = %q", got)
 	}
 }
+
+// TestConstructorsOutOfRange: NewPiece of a colour or piece type out of range is NoPiece (as
+// NewSquare of a file or rank out of range is NoSquare), not a valid-looking piece of masked
+// bits; WinnerOf of a colour out of range is NoWinner.
+func TestConstructorsOutOfRange(t *testing.T) {
+	for _, tt := range []struct {
+		c    Color
+		pt   PieceType
+		want Piece
+	}{
+		{White, Pawn, WhitePawn}, {Black, King, BlackKing}, {Black, NoPieceType, NoPiece}, {White, NoPieceType, NoPiece},
+		{Color(2), Pawn, NoPiece}, {Color(7), PieceType(9), NoPiece}, {Black, PieceType(7), NoPiece}, {White, PieceType(9), NoPiece},
+	} {
+		if got := NewPiece(tt.c, tt.pt); got != tt.want {
+			t.Errorf("NewPiece(%v, %v) = %v, want %v", tt.c, tt.pt, got, tt.want)
+		}
+	}
+	for c, want := range map[Color]Winner{White: WhiteWins, Black: BlackWins, 2: NoWinner, 5: NoWinner, 255: NoWinner} {
+		if got := WinnerOf(c); got != want {
+			t.Errorf("WinnerOf(%d) = %v, want %v", c, got, want)
+		}
+	}
+}
