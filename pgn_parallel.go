@@ -85,12 +85,7 @@ func (c *pgnPart) add(res pgnResult, stop <-chan struct{}) {
 }
 
 // wake tells a worker waiting in add that there is room, or no more need to wait.
-func (c *pgnPart) wake() {
-	select {
-	case c.space <- struct{}{}:
-	default:
-	}
-}
+func (c *pgnPart) wake() { notify(c.space) }
 
 func (c *pgnPart) finish(clean bool, endErr error) {
 	c.mu.Lock()
@@ -99,9 +94,12 @@ func (c *pgnPart) finish(clean bool, endErr error) {
 	c.signal()
 }
 
-func (c *pgnPart) signal() {
+func (c *pgnPart) signal() { notify(c.ready) }
+
+// notify signals ch, a channel of capacity one, unless a signal is waiting already.
+func notify(ch chan struct{}) {
 	select {
-	case c.ready <- struct{}{}:
+	case ch <- struct{}{}:
 	default:
 	}
 }
