@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ox88/chess"
@@ -82,7 +83,16 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (status int, 
 			return exitOK, false
 		}
 	}
-	if err := fs.Parse(args); err != nil {
+	// the error is printed here, not by the flag package, to give it the command's prefix
+	// and to word a bad -W=CLASS as a bad value, not as a bad boolean
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	if err != nil {
+		if err != flag.ErrHelp {
+			fmt.Fprintf(out, "chess %s: %s\n", fs.Name(), strings.Replace(err.Error(), "invalid boolean value ", "invalid value ", 1))
+		}
+		fs.Usage()
 		return exitUsage, false
 	}
 	return 0, true

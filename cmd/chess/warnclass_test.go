@@ -72,3 +72,14 @@ func TestCheckJSONClassAndUnfinishedResult8_2_6(t *testing.T) {
 		t.Errorf("-json -W=lenient-san: %+v", g.Warnings)
 	}
 }
+
+// An unknown class given to -W is named as a bad value of -W, not as a bad boolean (the flag
+// package's wording for flags that may stand alone), with the command's prefix.
+func TestCheckUnknownWarningClassMessage(t *testing.T) {
+	_, stderr, code := runChess(t, nil, "check", "-W=foo", "testdata/sample.pgn")
+	first, _, _ := strings.Cut(stderr, "\n")
+	want := `chess check: invalid value "foo" for -W: unknown warning class "foo" (the classes: ` + strings.Join(warningClassNames(), ", ") + ")"
+	if code != exitUsage || first != want {
+		t.Errorf("exit %d, first line\n%s\nwant\n%s", code, first, want)
+	}
+}
