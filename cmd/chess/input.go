@@ -99,7 +99,16 @@ func compression(head []byte) string {
 			return m.name
 		}
 	}
+	if zstdSkippable(head) {
+		return zstdMagic.name
+	}
 	return ""
+}
+
+// zstdSkippable reports whether head starts with a zstd skippable frame (RFC 8878 §3.1.2:
+// magic 0x184D2A50 to 0x184D2A5F, little-endian), which pzstd writes at the start of its files.
+func zstdSkippable(head []byte) bool {
+	return len(head) >= 4 && head[0]&0xf0 == 0x50 && string(head[1:4]) == "\x2a\x4d\x18"
 }
 
 // looksLike returns what head looks like when it is not PGN text: a known format, or binary

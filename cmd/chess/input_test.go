@@ -321,3 +321,33 @@ func TestCheckReadErrorNamesFileOnce(t *testing.T) {
 		t.Errorf("fmt: exit %d\n%q\nwant %q", code, stderr, want)
 	}
 }
+
+// A zstd stream may begin with a skippable frame (RFC 8878 §3.1.2: magic 0x184D2A50 to
+// 0x184D2A5F, a 4-byte size, data to skip): pzstd starts every file with one. It is zstd, read
+// as such, on files and on standard input; never "not PGN text: ... a NUL byte".
+func TestCheckZstdSkippableFrame(t *testing.T) {
+	dir := t.TempDir()
+	sample := readFile(t, "../../testdata/sample.pgn")
+	golden := string(readFile(t, "../../testdata/sample.check.golden"))
+	skippable := func(last byte, data string) []byte {
+		return append([]byte{last, 0x2a, 0x4d, 0x18, byte(len(data)), 0, 0, 0}, data...)
+	}
+	for _, k := range []struct {
+		name string
+		data []byte
+	}{
+		{"pzstd.pgn.zst", append(skippable(0x50, "\x54\x03\x00\x00"), zstded(t, sample)...)},
+		{"between.pgn.zst", append(append(append(skippable(0x5f, ""), zstded(t, sample[:1000])...), skippable(0x5a, "skip me")...), zstded(t, sample[1000:])...)},
+	} {
+		name := filepath.Join(dir, k.name)
+		os.WriteFile(name, k.data, 0o644)
+		out, stderr, code := runChess(t, nil, "check", name)
+		if want := strings.ReplaceAll(golden, "testdata/sample.pgn:", name+":"); out != want || code != exitProblems {
+			t.Errorf("%s: exit %d\n%s%s", k.name, code, out, stderr)
+		}
+		out, _, code = runChess(t, k.data, "check")
+		if want := strings.ReplaceAll(golden, "testdata/sample.pgn:", "-:"); out != want || code != exitProblems {
+			t.Errorf("%s on stdin: exit %d\n%s", k.name, code, out)
+		}
+	}
+}
