@@ -6,11 +6,19 @@ package chess
 // repetition in a recorded game) still holds every move. Outcome says how the game ended on
 // the board only; a result known from the tags (a resignation) is recorded with
 // game.SetOutcome(result.Outcome()). A node outside a valid tree gives
-// the game of the line as far as its moves are legal.
+// the game of the line as far as its moves are legal; a node on a cycle of Parent links (a
+// change by hand) a game from its position with no moves.
 func (n *PGNNode) Game() *Game {
 	var line []*PGNNode
-	for m := n; m.Parent != nil; m = m.Parent {
+	slow := n // the tortoise, one step for the hare's two: they meet on a cycle
+	for m, i := n, 1; m.Parent != nil; i++ {
 		line = append(line, m)
+		if m = m.Parent; i%2 == 0 {
+			slow = slow.Parent
+		}
+		if m == slow {
+			return NewGame(n.Position)
+		}
 	}
 	start := n.Position
 	if len(line) > 0 {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 // §8.1.1: a game's tags as WritePGN writes them read back the same, so the writer refuses
@@ -93,5 +94,24 @@ func TestPGNSetEvalReadsBack(t *testing.T) {
 		if got, ok := n.Eval(); !ok || got.String() != e.String() {
 			t.Errorf("SetEval(%+v) reads back %v, %v", e, got, ok)
 		}
+	}
+}
+
+// PGNNode.Game on a node whose Parent links were changed by hand into a cycle returns instead
+// of looping: the line as far as it goes before the cycle.
+func TestPGNNodeGameParentCycle(t *testing.T) {
+	g := readOnePGN(t, "1. e4 e5 2. Nf3 *\n")
+	e4 := g.Root.Children[0]
+	nf3 := nodeAt(t, g, "e4", "e5", "Nf3")
+	e4.Parent = nf3
+	done := make(chan *Game)
+	go func() { done <- nf3.Game() }()
+	select {
+	case game := <-done:
+		if game == nil {
+			t.Error("Game() = nil")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Game() loops on a cycle of Parent links")
 	}
 }

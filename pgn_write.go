@@ -54,7 +54,8 @@ func (g *PGNGame) WriteTo(w io.Writer) (int64, error) {
 // variations in parentheses, and the termination marker: the game's Result (the marker as
 // read, kept even where the Result tag disagrees), otherwise the Result tag's value when it is
 // one, otherwise "*". Tags the game lacks are not invented.
-// Reading the output gives back the same tags, tree and comments.
+// Reading the output gives back the same tags, tree and comments (a comment set by hand in
+// Comments comes back as SetComment would make it: line breaks folded to spaces, ends trimmed).
 //
 // A game that cannot be written so is refused and nothing of it is written: a tag that
 // CheckTag refuses or a tag name that comes twice (a *TagError wrapping ErrBadTag), or a tree that Check refuses (a
