@@ -179,7 +179,7 @@ type Square uint8
 // NoSquare is an off-board square: no en-passant square, no square at all.
 const NoSquare Square = 0x80
 
-// The 64 squares.
+// The 64 squares, one group per rank: rank 1 (0x00 … 0x07 in the 0x88 index).
 const (
 	A1 Square = 0x00 + iota
 	B1
@@ -190,6 +190,8 @@ const (
 	G1
 	H1
 )
+
+// The squares of rank 2 (0x10 … 0x17).
 const (
 	A2 Square = 0x10 + iota
 	B2
@@ -200,6 +202,8 @@ const (
 	G2
 	H2
 )
+
+// The squares of rank 3 (0x20 … 0x27).
 const (
 	A3 Square = 0x20 + iota
 	B3
@@ -210,6 +214,8 @@ const (
 	G3
 	H3
 )
+
+// The squares of rank 4 (0x30 … 0x37).
 const (
 	A4 Square = 0x30 + iota
 	B4
@@ -220,6 +226,8 @@ const (
 	G4
 	H4
 )
+
+// The squares of rank 5 (0x40 … 0x47).
 const (
 	A5 Square = 0x40 + iota
 	B5
@@ -230,6 +238,8 @@ const (
 	G5
 	H5
 )
+
+// The squares of rank 6 (0x50 … 0x57).
 const (
 	A6 Square = 0x50 + iota
 	B6
@@ -240,6 +250,8 @@ const (
 	G6
 	H6
 )
+
+// The squares of rank 7 (0x60 … 0x67).
 const (
 	A7 Square = 0x60 + iota
 	B7
@@ -250,6 +262,8 @@ const (
 	G7
 	H7
 )
+
+// The squares of rank 8 (0x70 … 0x77).
 const (
 	A8 Square = 0x70 + iota
 	B8
