@@ -96,8 +96,8 @@ func (d SANDeviation) String() string {
 // also legally move there (the file first, §8.2.3.4; pinned pieces do not count), "x" for a
 // capture (a pawn capture starts with the pawn's file: exd5), the destination, "=Q" for a
 // promotion, "O-O" and "O-O-O" for castling (in Chess960 too), and "+" for check or "#" for
-// checkmate. NullMove is "--". A move that is not legal in p, and any move in an invalid
-// position (the zero Position), gives "".
+// checkmate. NullMove is "--" (but "" in check, where no null move is played). A move that is
+// not legal in p, and any move in an invalid position (the zero Position), gives "".
 func (p Position) SAN(m Move) string {
 	var buf [16]byte
 	return string(p.AppendSAN(buf[:0], m))
@@ -123,6 +123,9 @@ func (p *Position) appendSAN(dst []byte, m Move, long bool) []byte {
 		return dst
 	}
 	if m == NullMove {
+		if p.InCheck() { // refused there, as ParseSAN refuses "--"
+			return dst
+		}
 		return append(dst, "--"...)
 	}
 	if !p.isLegal(m) {

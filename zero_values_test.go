@@ -210,3 +210,20 @@ func TestConstructorsOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// TestSANNullMoveInCheck: a null move is refused in check (Play, PlayNull, ParseSAN "--",
+// ParseUCI "0000"), so SAN, LAN and AppendSAN write nothing for it there, as for every move
+// that is not legal, and SAN's text always reads back; out of check it is "--".
+func TestSANNullMoveInCheck(t *testing.T) {
+	p := MustParseFEN("4k3/8/8/8/8/8/8/r3K3 w - - 0 1")
+	if s, l, b := p.SAN(NullMove), p.LAN(NullMove), p.AppendSAN([]byte("x"), NullMove); s != "" || l != "" || string(b) != "x" {
+		t.Errorf("in check: SAN %q, LAN %q, AppendSAN(x) %q; want \"\", \"\", \"x\"", s, l, b)
+	}
+	q := StartingPosition()
+	if s, l := q.SAN(NullMove), q.LAN(NullMove); s != "--" || l != "--" {
+		t.Errorf("out of check: SAN %q, LAN %q; want \"--\"", s, l)
+	}
+	if m, err := q.ParseSAN(q.SAN(NullMove)); m != NullMove || err != nil {
+		t.Errorf("ParseSAN(SAN(NullMove)) = %v, %v", m, err)
+	}
+}
