@@ -301,18 +301,26 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 	}
 	defer in.Close()
 	st.Files++
+	status := exitOK
 	if in.mismatch != "" {
-		st.Warnings++
+		// a warning of the class "warning": -W=CLASS filters it, -strict makes it an error
 		warn := &inputError{name, -1, "name mismatch", in.mismatch}
-		if opt.json {
+		switch {
+		case opt.strict:
+			st.Errors++
+			status = exitProblems
+			reportProblem(out, opt, warn)
+		case opt.json:
+			st.Warnings++
 			writeJSONFileProblem(out, warn, true)
-		} else if opt.warnings.any() {
+		case opt.warnings.shows("warning"):
+			st.Warnings++
 			fmt.Fprintf(out, "%s: warning: %s\n", name, in.mismatch)
-		} else {
+		default:
+			st.Warnings++
 			st.Hidden++
 		}
 	}
-	status := exitOK
 	var games atomic.Int64
 	stopProgress := startProgress(stderr, opt, name, in.size, in.raw, &games)
 	defer stopProgress()

@@ -351,3 +351,32 @@ func TestCheckZstdSkippableFrame(t *testing.T) {
 		}
 	}
 }
+
+// The warning that a file's name promises another format is of the class "warning": -W=CLASS
+// shows it only when that class is named, and -strict makes it an error, as every warning.
+func TestCheckNameMismatchFollowsWAndStrict(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "plain.pgn.bz2")
+	os.WriteFile(name, []byte("[Event \"e\"]\n[Site \"s\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n"), 0o644)
+	line := name + ": warning: named .bz2 but holds plain text: read as such\n"
+	for _, tc := range []struct {
+		flag, stdout, summary string
+		code                  int
+	}{
+		{"-W", line, "0 errors, 1 warnings", exitOK},
+		{"-W=warning", line, "0 errors, 1 warnings", exitOK},
+		{"-W=missing-tag", "", "0 errors, 1 warnings", exitOK},
+		{"-W=all,-warning", "", "0 errors, 1 warnings", exitOK},
+		{"-strict", name + ": named .bz2 but holds plain text: read as such\n", "1 errors, 0 warnings", exitProblems},
+	} {
+		out, stderr, code := runChess(t, nil, "check", tc.flag, name)
+		if code != tc.code || out != tc.stdout || !strings.Contains(stderr, tc.summary) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", tc.flag, code, out, stderr, tc.code, tc.stdout, tc.summary)
+		}
+	}
+	out, _, code := runChess(t, nil, "check", "-json", "-strict", name)
+	first, _, _ := strings.Cut(out, "\n")
+	var p jsonFileProblem
+	if err := json.Unmarshal([]byte(first), &p); err != nil || code != exitProblems || p.Kind != "name mismatch" || p.Warning {
+		t.Errorf("-json -strict: exit %d, %v\n%s", code, err, out)
+	}
+}
