@@ -58,8 +58,8 @@ type (
 	}
 	pgnGameBlockLarge struct {
 		game PGNGame
-		tags [24]Tag
-		text [640]byte
+		tags [20]Tag
+		text [400]byte
 	}
 )
 
@@ -84,7 +84,7 @@ func gameWithTags(n int, text []byte) (*PGNGame, []Tag, string) {
 	case n <= 8 && len(text) <= 160:
 		block := new(pgnGameBlockSmall)
 		g, tags, room = &block.game, block.tags[:n:n], block.text[:]
-	case n <= 24 && len(text) <= 640:
+	case n <= 20 && len(text) <= 400:
 		block := new(pgnGameBlockLarge)
 		g, tags, room = &block.game, block.tags[:n:n], block.text[:]
 	default:
