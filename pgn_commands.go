@@ -161,7 +161,8 @@ func (n *PGNNode) SetElapsedMoveTime(d time.Duration) error {
 // SetEval writes an engine evaluation as Eval.String writes it: [%eval 0.35] (pawns, from
 // White's point of view, two decimals), [%eval #-3] (mate in 3) or [%eval #0] (mate
 // delivered), followed by ",DEPTH" when depth > 0 ("[%eval 0.35,22]"); Eval and EvalDepth
-// read it back. A negative depth, or an Eval beyond what ParseEval reads (a million pawns), is
+// read it back (White's mate delivered is "#+0" where White is to move, since Eval credits
+// "#0" to the side that moved). A negative depth, or an Eval beyond what ParseEval reads (a million pawns), is
 // refused with an error wrapping ErrBadCommand, and the node is unchanged.
 func (n *PGNNode) SetEval(e Eval, depth int) error {
 	if depth < 0 {
@@ -170,6 +171,9 @@ func (n *PGNNode) SetEval(e Eval, depth int) error {
 	arg := e.String()
 	if back, err := ParseEval(arg); err != nil || back.String() != arg {
 		return fmt.Errorf("chess: [%%eval %s]: an evaluation ParseEval cannot read back: %w", cutText(arg, maxQuoted), ErrBadCommand)
+	}
+	if arg == "#0" && n.Position.IsValid() && n.Position.Turn() == White {
+		arg = "#+0" // Eval credits an unsigned #0 to the side that moved, here Black
 	}
 	if depth > 0 {
 		arg += "," + strconv.Itoa(depth)

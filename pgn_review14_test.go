@@ -115,3 +115,30 @@ func TestPGNNodeGameParentCycle(t *testing.T) {
 		t.Fatal("Game() loops on a cycle of Parent links")
 	}
 }
+
+// [%eval #0] (mate delivered, the Eval type): SetEval writes every mate delivered so that Eval
+// reads back the same side, also where the unsigned "#0" would be credited to the side that
+// made the node's move.
+func TestPGNSetEvalMateDeliveredReadsBack(t *testing.T) {
+	g := readOnePGN(t, "1. f3 e5 2. g4 Qh4# 0-1\n")
+	mate := nodeAt(t, g, "f3", "e5", "g4", "Qh4#") // White to move
+	e4 := nodeAt(t, g, "f3")                       // Black to move
+	for _, tc := range []struct {
+		n    *PGNNode
+		e    Eval
+		want string
+	}{
+		{mate, Eval{Checkmate: BlackWins}, "[%eval #-0]"},
+		{mate, Eval{Checkmate: WhiteWins}, "[%eval #+0]"},
+		{e4, Eval{Checkmate: WhiteWins}, "[%eval #0]"},
+		{e4, Eval{Checkmate: BlackWins}, "[%eval #-0]"},
+	} {
+		if err := tc.n.SetEval(tc.e, 0); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := tc.n.Eval()
+		if len(tc.n.Comments) != 1 || tc.n.Comments[0] != tc.want || !ok || got != tc.e {
+			t.Errorf("SetEval(%v) at %s: comments %q, Eval %+v %v; want %s and %+v", tc.e, tc.n.Label(), tc.n.Comments, got, ok, tc.want, tc.e)
+		}
+	}
+}
