@@ -129,7 +129,7 @@ const maxOpcode = 15
 // letters, digits or underscores, at most 15) with its operands (tokens, or strings in double
 // quotes with \" and \\ escapes) and a semicolon. Each opcode appears at most once. These
 // opcodes are checked: bm, am, pm, sm (at least one move of the position, in SAN as ParseSAN
-// reads it), pv, sv (moves played in turn), id and c0..c9 (one operand), hmvc (a halfmove clock,
+// reads it, the null move "--" refused), pv, sv (moves played in turn), id and c0..c9 (one operand), hmvc (a halfmove clock,
 // which the Position takes), fmvn (a fullmove number from 1, likewise), dm (a number of moves to
 // mate from 1). Other opcodes are kept as written. The error is an *EPDError.
 func ParseEPD(line string) (EPD, error) {
@@ -266,6 +266,9 @@ func (e *EPD) check(op *EPDOperation, line string, opStart int, offsets []int) e
 			m, err := p.ParseSAN(s)
 			if err != nil {
 				return fail(k, err.Error(), err)
+			}
+			if m == NullMove { // "--" is no move of the position (§8.2.3 has no null move)
+				return fail(k, "a null move is not a move of the position", ErrSyntax)
 			}
 			op.Moves = append(op.Moves, m)
 			if isEPDLineOpcode(op.Opcode) {

@@ -128,3 +128,26 @@ func TestEPDErrorSaysWhere16_2(t *testing.T) {
 		}
 	}
 }
+
+// TestEPDMoveOperandsAreMoves16_2: the move operands of bm, am, pm, sm, pv and sv are SAN moves
+// of the position (PGN Standard §16.2.5, §8.2.3), which has no null move: "--" is refused with
+// the operand's offset, as "0000" is.
+func TestEPDMoveOperandsAreMoves16_2(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+	for _, tt := range []struct {
+		line   string
+		opcode string
+		offset int
+	}{
+		{start + " bm --;", "bm", 56},
+		{start + " am e4 --;", "am", 59},
+		{start + " pv e4 -- Nf3;", "pv", 59},
+		{start + " sv --;", "sv", 56},
+	} {
+		_, err := ParseEPD(tt.line)
+		var ee *EPDError
+		if !errors.As(err, &ee) || !errors.Is(err, ErrSyntax) || ee.Opcode != tt.opcode || ee.Offset != tt.offset {
+			t.Errorf("ParseEPD(%q) = %v, want an *EPDError of %s at offset %d wrapping ErrSyntax", tt.line, err, tt.opcode, tt.offset)
+		}
+	}
+}
