@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -115,29 +116,46 @@ func (e Eval) rank() int64 {
 // String returns e as the argument of [%eval]: "0.35", "-1.25" (pawns with two decimals),
 // "#3", "#-3" (mate in N), "#0" (White has mated) or "#-0" (Black has mated). ParseEval reads
 // it back.
-func (e Eval) String() string {
-	b, _ := e.AppendText(nil)
-	return string(b)
+func (e Eval) String() string { return string(e.appendText(nil)) }
+
+// maxEvalCentipawns is the largest score ParseEval reads: a million pawns.
+const maxEvalCentipawns = 100_000_000
+
+// AppendText appends the form String returns to b (encoding.TextAppender). A score ParseEval
+// would not read back (beyond a million pawns, or mate in more than 2^31-1 moves) is an error
+// wrapping ErrInvalidValue.
+func (e Eval) AppendText(b []byte) ([]byte, error) {
+	switch e.Kind() {
+	case EvalMateIn:
+		if e.Mate < math.MinInt32 || e.Mate > math.MaxInt32 {
+			return b, fmt.Errorf("chess: Eval mate in %d has no text form: %w", e.Mate, ErrInvalidValue)
+		}
+	case EvalCentipawns:
+		if e.Centipawns < -maxEvalCentipawns || e.Centipawns > maxEvalCentipawns {
+			return b, fmt.Errorf("chess: Eval of %d centipawns has no text form: %w", e.Centipawns, ErrInvalidValue)
+		}
+	}
+	return e.appendText(b), nil
 }
 
-// AppendText appends the form String returns to b (encoding.TextAppender).
-func (e Eval) AppendText(b []byte) ([]byte, error) {
+// appendText writes e in any range.
+func (e Eval) appendText(b []byte) []byte {
 	switch e.Kind() {
 	case EvalMateDelivered:
 		if e.Checkmate == BlackWins {
-			return append(b, "#-0"...), nil
+			return append(b, "#-0"...)
 		}
-		return append(b, "#0"...), nil
+		return append(b, "#0"...)
 	case EvalMateIn:
-		return strconv.AppendInt(append(b, '#'), int64(e.Mate), 10), nil
+		return strconv.AppendInt(append(b, '#'), int64(e.Mate), 10)
 	}
-	cp := int64(e.Centipawns)
-	if cp < 0 {
+	cp := uint64(e.Centipawns) // the magnitude as unsigned, so that the most negative int has one
+	if e.Centipawns < 0 {
 		b = append(b, '-')
 		cp = -cp
 	}
-	b = strconv.AppendInt(b, cp/100, 10)
-	return append(b, '.', byte('0'+cp%100/10), byte('0'+cp%10)), nil
+	b = strconv.AppendUint(b, cp/100, 10)
+	return append(b, '.', byte('0'+cp%100/10), byte('0'+cp%10))
 }
 
 // MarshalText returns the form String returns (encoding.TextMarshaler).

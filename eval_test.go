@@ -163,3 +163,34 @@ func FuzzParseEval(f *testing.F) {
 		}
 	})
 }
+
+// TestEvalTextReadsBack: MarshalText and AppendText write only what ParseEval reads back (a
+// million pawns either way, mate in at most 2^31-1 moves) and refuse the rest with
+// ErrInvalidValue, as SetEval refuses it; String answers for every value, the most negative
+// int included (it wrote "--92233720368547758.0(").
+func TestEvalTextReadsBack(t *testing.T) {
+	for _, e := range []Eval{{Centipawns: 1e8}, {Centipawns: -1e8}, {Mate: 1<<31 - 1}, {Mate: -(1<<31 - 1)}} {
+		b, err := e.MarshalText()
+		var back Eval
+		if err != nil || back.UnmarshalText(b) != nil || back != e {
+			t.Errorf("%+v: MarshalText %q, %v; read back %+v", e, b, err, back)
+		}
+	}
+	for _, tt := range []struct {
+		e    Eval
+		text string
+	}{
+		{Eval{Centipawns: 1e8 + 1}, "1000000.01"},
+		{Eval{Centipawns: -1 << 63}, "-92233720368547758.08"},
+		{Eval{Centipawns: 1<<63 - 1}, "92233720368547758.07"},
+		{Eval{Mate: 1 << 31}, "#2147483648"},
+		{Eval{Mate: -1 << 63}, "#-9223372036854775808"},
+	} {
+		if b, err := tt.e.MarshalText(); !errors.Is(err, ErrInvalidValue) {
+			t.Errorf("%+v: MarshalText %q, %v; want ErrInvalidValue", tt.e, b, err)
+		}
+		if got := tt.e.String(); got != tt.text {
+			t.Errorf("%+v: String %q, want %q", tt.e, got, tt.text)
+		}
+	}
+}
