@@ -209,3 +209,53 @@ func ExamplePGNWriteOptions() {
 	//
 	// 1. e4 e5 2. Nf3 *
 }
+
+func ExamplePGNNode_SetCommand() {
+	g := readGame("1. e4 { book [%clk 0:03:00] } *")
+	e4 := g.Root.Children[0]
+	e4.SetCommand("clk", "0:02:55") // replaced where it stands
+	e4.SetCommand("tqu", "\"Which move?\",\"\",\"\",,d4,10")
+	fmt.Println(e4.Comments[0])
+	e4.RemoveCommand("clk")
+	fmt.Println(e4.Comments[0])
+	// Output:
+	// book [%clk 0:02:55] [%tqu "Which move?","","",,d4,10]
+	// book [%tqu "Which move?","","",,d4,10]
+}
+
+func ExamplePGNNode_RemoveComments() {
+	g := readGame("1. e4 (1. d4 { queen's pawn } d5) e5 *")
+	d4 := g.Root.Children[1]
+	d4.RemoveComments()
+	writeMovetext(g)
+	// Output: 1. e4 (1. d4 d5) 1... e5 *
+}
+
+func ExamplePGNNode_SetElapsedMoveTime() {
+	g := readGame("1. e4 *")
+	e4 := g.Root.Children[0]
+	e4.SetElapsedMoveTime(3*time.Second + 250*time.Millisecond)
+	emt, _ := e4.ElapsedMoveTime()
+	fmt.Println(e4.Comments[0], emt)
+	// Output: [%emt 0:00:03.25] 3.25s
+}
+
+func ExamplePGNGame_SetResult() {
+	g := readGame("[Event \"E\"]\n\n1. e4 e5 *")
+	g.SetResult(chess.ResultDraw)
+	g.WritePGN(os.Stdout, chess.PGNWriteOptions{})
+	// Output:
+	// [Event "E"]
+	// [Result "1/2-1/2"]
+	//
+	// 1. e4 e5 1/2-1/2
+}
+
+func ExampleGame_SANMoves() {
+	game := chess.NewGame(chess.StartingPosition())
+	game.PlaySAN("e4")
+	game.PlaySAN("e5")
+	game.PlaySAN("Qh5")
+	fmt.Println(game.SANMoves())
+	// Output: [e4 e5 Qh5]
+}
