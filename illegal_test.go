@@ -111,6 +111,9 @@ var illegalCases = []illegalCase{
 	{"3.7.5.1", fenStart, "move", "e2e4q", IllegalPromotionRank, E4, ""},
 	{"3.7.5.1", fenStart, "uci", "g1f3q", IllegalPromotionNotPawn, G1, "only a pawn promotes: the knight on g1 cannot"},
 	{"3.7.5.1", fenStart, "move", "g1f3q", IllegalPromotionNotPawn, G1, ""},
+	{"3.7.5.1", fenStart, "san", "e5=K", IllegalWrongWay, E5, "no pawn can move to e5"}, // the way first, as UCI e2e5k
+	{"3.7.5.1", fenStart, "uci", "e2e5k", IllegalWrongWay, E5, ""},
+	{"3.7.5.1", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "san", "bxa8=K", IllegalWrongWay, A8, ""}, // nothing to capture on a8
 	{"3.7.5.1", fenStart, "san", "Nf3=Q", IllegalPromotionNotPawn, G1, "only a pawn promotes: the knight on g1 cannot"},
 	{"3.7.5.1", fenStart, "san", "Nf3=K", IllegalPromotionNotPawn, G1, "only a pawn promotes: the knight on g1 cannot"},
 	{"3.7.5.1", fenStart, "san", "Nd4=Q", IllegalWrongWay, D4, "no knight can move to d4"}, // the way first, as UCI g1d4q

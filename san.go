@@ -376,18 +376,12 @@ func splitSAN(s string, sp *sanParts) error {
 	}
 	// Promotion at the end: =Q, (Q), Q or q after the destination rank.
 	end := len(body)
-	if end-i >= 4 && body[end-2] == '=' && strings.IndexByte("KkPp", body[end-1]) >= 0 && sp.piece == Pawn {
-		to, ok := squareOf(body[end-4], body[end-3])
-		if !ok {
-			to = NoSquare
-		}
-		return &SANError{Input: s, Offset: end - 1, Err: ErrIllegalMove, Reason: "a pawn promotes to a queen, rook, bishop or knight", Illegal: IllegalPromotionPiece, Square: to}
-	}
 	if end-i >= 3 {
 		switch {
-		case body[end-2] == '=' && (isPromoLetter(body[end-1]) || sp.piece != Pawn && strings.IndexByte("KkPp", body[end-1]) >= 0):
-			// A piece's promotion, to any piece, is an illegal move the position explains
-			// (IllegalPromotionNotPawn), as ParseUCI's g1f3q is.
+		case body[end-2] == '=' && (isPromoLetter(body[end-1]) || strings.IndexByte("KkPp", body[end-1]) >= 0):
+			// A promotion to a king or pawn, and a piece's promotion, are illegal moves the
+			// position explains (IllegalPromotionPiece, IllegalPromotionNotPawn) after the way,
+			// as ParseUCI's e7e8k and g1f3q are.
 			sp.promo = pieceTypeOfLetter(upper(body[end-1]))
 			if body[end-1] >= 'a' {
 				sp.flag(SANPromotionForm, end-1)
@@ -604,8 +598,11 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	if n == 0 {
 		return NullMove, p.sanIllegal(s, 0, lastIllegal|Move(sp.promo)<<16, false)
 	}
-	if sp.piece != Pawn && sp.promo != NoPieceType { // before ambiguity: no piece of the SAN may promote
+	switch { // before ambiguity: no candidate may make this promotion
+	case sp.piece != Pawn && sp.promo != NoPieceType:
 		return NullMove, p.sanIllegal(s, sp.toOffset+2, found|Move(sp.promo)<<16, false)
+	case sp.promo == King || sp.promo == Pawn:
+		return NullMove, p.sanIllegal(s, sp.toOffset+3, found|Move(sp.promo)<<16, false)
 	}
 	if n > 1 {
 		e := &SANError{Input: s, Err: ErrAmbiguousMove, Reason: "more than one " + sp.piece.String() + " can move to " + to.String()}
@@ -623,8 +620,6 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 		return NullMove, p.sanIllegal(s, sp.bodyLength, found, false)
 	case sp.promo != NoPieceType && !lastRank:
 		return NullMove, p.sanIllegal(s, sp.toOffset, found|Move(sp.promo)<<16, false)
-	case sp.promo == King || sp.promo == Pawn:
-		return NullMove, p.sanIllegal(s, 0, found|Move(sp.promo)<<16, false)
 	}
 	found |= Move(sp.promo) << 16
 	if sp.fromFile >= 0 || sp.fromRank >= 0 {
