@@ -142,3 +142,35 @@ func TestPGNSetEvalMateDeliveredReadsBack(t *testing.T) {
 		}
 	}
 }
+
+// §8.2.5: edits can nest variations deeper than a reader's default MaxDepth; WritePGN writes
+// such a tree all the same, and a reader with a larger budget reads it back the same, while
+// the default reader reports the depth.
+func TestPGNWriteDeepRAV8_2_5(t *testing.T) {
+	g := readOnePGN(t, "*\n")
+	n := g.Root
+	for range DefaultMaxDepth + 2 {
+		ms := n.Position.LegalMoves()
+		if _, err := g.AddMove(n, ms[0]); err != nil {
+			t.Fatal(err)
+		}
+		v, err := g.AddMove(n, ms[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = v
+	}
+	text := g.String()
+	if _, err := NewPGNReader(strings.NewReader(text)).Read(); !errors.Is(err, ErrBudget) {
+		t.Errorf("default reader: %v, want ErrBudget", err)
+	}
+	r := NewPGNReader(strings.NewReader(text))
+	r.MaxDepth = 2 * DefaultMaxDepth
+	back, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.String() != text || len(allNodes(back.Root)) != len(allNodes(g.Root)) {
+		t.Errorf("read back with MaxDepth %d: %d nodes, want %d", r.MaxDepth, len(allNodes(back.Root)), len(allNodes(g.Root)))
+	}
+}

@@ -56,6 +56,9 @@ func (g *PGNGame) WriteTo(w io.Writer) (int64, error) {
 // one, otherwise "*". Tags the game lacks are not invented.
 // Reading the output gives back the same tags, tree and comments (a comment set by hand in
 // Comments comes back as SetComment would make it: line breaks folded to spaces, ends trimmed).
+// A game beyond a reader's budgets (variations nested deeper than DefaultMaxDepth, more bytes
+// or tokens than DefaultMaxGameBytes or DefaultMaxTokens) is written all the same and reads
+// back with larger budgets.
 //
 // A game that cannot be written so is refused and nothing of it is written: a tag that
 // CheckTag refuses or a tag name that comes twice (a *TagError wrapping ErrBadTag), or a tree that Check refuses (a
