@@ -209,6 +209,16 @@ func ParseEval(s string) (Eval, error) {
 	return Eval{Centipawns: int(cp)}, nil
 }
 
+// MustParseEval is ParseEval for arguments known to be valid, like those of tests; it panics
+// on an error.
+func MustParseEval(s string) Eval {
+	e, err := ParseEval(s)
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
 // Eval returns the evaluation of the node's [%eval] command: [%eval 0.35], [%eval -1.25],
 // [%eval #-3], [%eval #0] (a depth after a comma, "[%eval 0.35,22]", is ignored; EvalDepth
 // reads it), and false when there is none or it does not parse (ParseEval). An unsigned

@@ -194,3 +194,19 @@ func TestEvalTextReadsBack(t *testing.T) {
 		}
 	}
 }
+
+// TestMustParseEval: the Must form returns what ParseEval returns and panics on what it refuses.
+func TestMustParseEval(t *testing.T) {
+	if got := MustParseEval("#-3"); got != (Eval{Mate: -3}) {
+		t.Errorf("MustParseEval(#-3) = %+v, want Mate -3", got)
+	}
+	if got := MustParseEval("0.35"); got != (Eval{Centipawns: 35}) {
+		t.Errorf("MustParseEval(0.35) = %+v, want 35 centipawns", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MustParseEval(\"x\") did not panic")
+		}
+	}()
+	MustParseEval("x")
+}
