@@ -333,6 +333,12 @@ func expandArgs(args []string) ([]string, []*inputError) {
 			if d.IsDir() || !hasPGNSuffix(d.Name()) {
 				return nil
 			}
+			// only regular files: opening a named pipe with no writer would hang the run
+			// (a link that cannot be followed is kept, for open to say why)
+			if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+				errs = append(errs, &inputError{path, -1, "open error", "not a regular file (" + fileKind(fi.Mode()) + "): left out"})
+				return nil
+			}
 			files = append(files, path)
 			found++
 			return nil
@@ -344,6 +350,21 @@ func expandArgs(args []string) ([]string, []*inputError) {
 		}
 	}
 	return files, errs
+}
+
+// fileKind names the type of a file that is not a regular file.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
 }
 
 func hasPGNSuffix(name string) bool {

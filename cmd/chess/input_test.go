@@ -11,8 +11,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -379,4 +381,36 @@ func TestCheckNameMismatchFollowsWAndStrict(t *testing.T) {
 	if err := json.Unmarshal([]byte(first), &p); err != nil || code != exitProblems || p.Kind != "name mismatch" || p.Warning {
 		t.Errorf("-json -strict: exit %d, %v\n%s", code, err, out)
 	}
+}
+
+// A directory's entry named *.pgn that is not a regular file (a named pipe, or a link to one)
+// is reported and left out, not opened: opening a FIFO with no writer would hang the run.
+func TestCheckDirectoryLeavesOutFIFO(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.pgn"), []byte("1. e4 e5 2. Ke3 *\n"), 0o644)
+	fifo := filepath.Join(dir, "b.pgn")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink("b.pgn", filepath.Join(dir, "c.pgn"))
+	cmd := exec.Command(chessBin, "check", dir)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+	err := cmd.Wait()
+	timer.Stop()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitUsage {
+		t.Fatalf("exit %v (killed after 10 s: it hangs on the FIFO)\n%s%s", err, stdout.String(), stderr.String())
+	}
+	wantOut := filepath.Join(dir, "a.pgn") + ":1:13: game 1, 2.Ke3: illegal move: no king can move to e3\n"
+	wantErr := "chess check: " + fifo + ": not a regular file (a named pipe): left out\n" +
+		"chess check: " + filepath.Join(dir, "c.pgn") + ": not a regular file (a named pipe): left out\n"
+	if stdout.String() != wantOut || !strings.HasPrefix(stderr.String(), wantErr) {
+		t.Errorf("stdout %q\nstderr %q\nwant %q\nand %q", stdout.String(), stderr.String(), wantOut, wantErr)
+	}
+
 }
