@@ -242,6 +242,10 @@ func isSmallFile(name string) bool {
 	if name == "-" {
 		return false
 	}
+	// stat before opening: opening a named pipe would take its writer from the real open
+	if fi, err := os.Stat(name); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return false

@@ -414,3 +414,34 @@ func TestCheckDirectoryLeavesOutFIFO(t *testing.T) {
 	}
 
 }
+
+// A named pipe given as an argument beside other files is opened once: its writer's text is
+// read. It was opened a first time to look at its size (are the files small enough to be
+// checked side by side?), which took the writer and left the real open waiting forever.
+func TestCheckFIFOArgumentOpenedOnce(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "games.pgn")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			w.Write([]byte("1. d4 d5 2. Kd3 *\n"))
+			w.Close()
+		}
+	}()
+	cmd := exec.Command(chessBin, "check", fifo, "../../testdata/sample.pgn")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+	err := cmd.Wait()
+	timer.Stop()
+	want := fifo + ":1:13: game 1, 2.Kd3: illegal move: no king can move to d3\n" +
+		strings.ReplaceAll(string(readFile(t, "../../testdata/sample.check.golden")), "testdata/sample.pgn:", "../../testdata/sample.pgn:")
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitProblems || stdout.String() != want {
+		t.Errorf("exit %v (killed after 10 s: it waits for a second writer)\n%q\nwant %q\n%s", err, stdout.String(), want, stderr.String())
+	}
+}
