@@ -48,14 +48,7 @@ func (p Position) GivesCheck(m Move) bool {
 // *SANError) or of PlayNull.
 func (p Position) PlaySAN(s string) (Position, error) {
 	m, err := p.ParseSAN(s)
-	if err != nil {
-		return p, err
-	}
-	if m == NullMove {
-		return p.PlayNull()
-	}
-	p.play(m)
-	return p, nil
+	return p.playParsed(m, err)
 }
 
 // PlayUCI returns the position after the move written in UCI s ("e2e4", "e7e8q", "0000" for
@@ -63,6 +56,12 @@ func (p Position) PlaySAN(s string) (Position, error) {
 // ParseUCI or PlayNull.
 func (p Position) PlayUCI(s string) (Position, error) {
 	m, err := p.ParseUCI(s)
+	return p.playParsed(m, err)
+}
+
+// playParsed plays a move a parser has already found legal (or the null move), or returns p
+// and the parser's error.
+func (p Position) playParsed(m Move, err error) (Position, error) {
 	if err != nil {
 		return p, err
 	}
