@@ -22,7 +22,8 @@ Result tag that disagrees is kept too, with a warning). The result goes to stand
 or with -w back into each file.
 
 fmt keeps what it was given: a game with errors (an illegal move, a syntax error, ...) is
-written unchanged, as its original text, with one line on stderr naming its first error; so
+written unchanged, byte for byte, as its original text with the text around it that no game
+owns (escape lines, comments between games), with one line on stderr naming its first error; so
 is a game that the writer refuses (a tag it cannot write) and one whose export would be over
 the reader's default budgets (see chess check). A file
 with errors is not rewritten unless -force is given. Games are read and written one at a
@@ -122,18 +123,20 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmtOptions) (bad bool, readErr, writeErr error) {
 	rec := &recorder{r: in.text}
 	r := chess.NewPGNReader(rec)
-	var pending *chess.PGNGame // a game to write as its original text, once its end is known
+	pending := int64(-1) // the start of text to write as it was, once its end is known
+	var lastGood *chess.PGNGame
+	atStart := true
 	var buf bytes.Buffer
 	flushPending := func(end int64) error {
-		if pending == nil {
+		if pending < 0 {
 			return nil
 		}
-		text := bytes.TrimRight(rec.text(pending.Offset, end), " \t\r\n")
-		pending = nil
+		text := rec.text(pending, end)
+		pending = -1
 		if _, err := w.Write(text); err != nil {
 			return err
 		}
-		_, err := io.WriteString(w, "\n\n")
+		_, err := io.WriteString(w, blankLineAfter(text))
 		return err
 	}
 	for {
@@ -154,14 +157,23 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		if werr := flushPending(g.Offset); werr != nil {
 			return bad, nil, werr
 		}
-		rec.discard(g.Offset)
+		// the text before g that is no part of the game before it: kept if g is written as it was
+		lead := g.Offset
+		switch {
+		case atStart:
+			lead = 0
+		case lastGood != nil:
+			lead = textAfterGame(rec, lastGood, g.Offset)
+		}
+		atStart, lastGood = false, nil
+		rec.discard(lead)
 		if result := g.Tag("Result"); g.Result != "" && result != "" && result != g.Result {
 			fmt.Fprintf(stderr, "%s:%d: game %d: warning: the Result tag says %s, the termination marker %s: both kept\n",
 				name, g.Line, g.Index, result, g.Result)
 		}
 		if err != nil {
 			bad = true
-			pending = g
+			pending = lead
 			var list chess.ErrorList
 			errors.As(err, &list)
 			if ioErr := cutByIOError((*[]*chess.PGNError)(&list)); ioErr != nil {
@@ -190,18 +202,48 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			bad = true
 			// the library's "chess: " prefix says nothing to the command's user
 			fmt.Fprintf(stderr, "%s:%d: game %d: %s: written as it was\n", name, g.Line, g.Index, strings.TrimPrefix(err.Error(), "chess: "))
-			pending = g
+			pending = lead
 			continue
 		}
 		if !readableByDefault(buf.Bytes()) {
 			fmt.Fprintf(stderr, "%s:%d: game %d: its export would be over the reader's default budgets: written as it was\n", name, g.Line, g.Index)
-			pending = g
+			pending = lead
 			continue
 		}
 		if _, err := w.Write(buf.Bytes()); err != nil {
 			return bad, nil, err
 		}
+		lastGood = g
 	}
+}
+
+// textAfterGame returns the offset of the text after game g (whose export replaced its text) and
+// before the next game at offset next: escape lines (§6), comments and the like, from the first
+// byte that is not white space after g's termination marker. Without a marker, it is next.
+func textAfterGame(rec *recorder, g *chess.PGNGame, next int64) int64 {
+	text := rec.text(g.Offset, next)
+	i := bytes.LastIndex(text, []byte(g.Result))
+	if g.Result == "" || i < 0 {
+		return next
+	}
+	rest := text[i+len(g.Result):]
+	return next - int64(len(bytes.TrimLeft(rest, " \t\r\n")))
+}
+
+// blankLineAfter returns what ends text, the original text of a game, with a blank line (in
+// its own line-end style) so that what follows starts on a line of its own, as after an export.
+func blankLineAfter(text []byte) string {
+	nl := "\n"
+	if bytes.Contains(text, []byte("\r\n")) {
+		nl = "\r\n"
+	}
+	switch {
+	case bytes.HasSuffix(text, []byte("\n\n")), bytes.HasSuffix(text, []byte("\n\r\n")):
+		return ""
+	case bytes.HasSuffix(text, []byte("\n")):
+		return nl
+	}
+	return nl + nl
 }
 
 // readableByDefault reports whether a reader with the default budgets reads the game text

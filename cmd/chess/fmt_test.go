@@ -406,3 +406,37 @@ func TestFmtWriteUnresolvableNameNamesFile(t *testing.T) {
 	}
 	noTemps(t, dir)
 }
+
+// A game with errors is written with its bytes as they were: CRLF line ends stay, and only a
+// missing blank line after the last game is added, in the game's own line-end style.
+func TestFmtBadGameKeepsOriginalBytes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"1. e4 e5 2. Ke3 *\r\n", "1. e4 e5 2. Ke3 *\r\n\r\n"},
+		{"[Event \"a\"]\r\n\r\n1. e4 e5 2. Ke3 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 d5 2. Kd3 *\r\n\r\n",
+			"[Event \"a\"]\r\n\r\n1. e4 e5 2. Ke3 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 d5 2. Kd3 *\r\n\r\n"},
+		{"1. e4 e5 2. Ke3 *  \t", "1. e4 e5 2. Ke3 *  \t\n\n"},
+	} {
+		out, _, code := runChess(t, []byte(tc.in), "fmt")
+		if code != exitProblems || out != tc.want {
+			t.Errorf("fmt %q: exit %d, %q, want %q", tc.in, code, out, tc.want)
+		}
+	}
+}
+
+// §6: an escape line (or a comment) between games stays with the game with errors after it,
+// as the text after a game with errors stays with it: at the start of the input and after a
+// game that fmt rewrites.
+func TestFmtKeepsEscapeLineBeforeBadGame(t *testing.T) {
+	bad := "[Event \"bad\"]\n1. e4 e5 2. Ke3 *\n"
+	for _, tc := range []struct{ in, want string }{
+		{"%escape\n" + bad, "%escape\n" + bad + "\n"},
+		{"{before}\n%x\n\n" + bad, "{before}\n%x\n\n" + bad + "\n"},
+		{"[Event \"A\"]\n1.e4 e5 *\n\n%x\n{c}\n" + bad, "[Event \"A\"]\n\n1. e4 e5 *\n\n%x\n{c}\n" + bad + "\n"},
+		{"[Event \"A\"]\n1.e4 e5 *\n" + bad, "[Event \"A\"]\n\n1. e4 e5 *\n\n" + bad + "\n"},
+	} {
+		out, _, code := runChess(t, []byte(tc.in), "fmt")
+		if code != exitProblems || out != tc.want {
+			t.Errorf("fmt %q: exit %d\n%q\nwant\n%q", tc.in, code, out, tc.want)
+		}
+	}
+}
