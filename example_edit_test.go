@@ -1,6 +1,7 @@
 package chess_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -258,4 +259,173 @@ func ExampleGame_SANMoves() {
 	game.PlaySAN("Qh5")
 	fmt.Println(game.SANMoves())
 	// Output: [e4 e5 Qh5]
+}
+
+func ExamplePGNNode_AddComment() {
+	g := readGame("1. e4 { book } *")
+	e4 := g.Root.Children[0]
+	e4.AddComment("  the king's\r\npawn  ") // folded and trimmed as a reader reads it back
+	e4.AddComment("")                       // adds nothing
+	fmt.Printf("%q\n", e4.Comments)
+	writeMovetext(g)
+	// Output:
+	// ["book" "the king's pawn"]
+	// 1. e4 { book } { the king's pawn } *
+}
+
+func ExamplePGNNode_SetHighlights() {
+	g := readGame("1. e4 { open [%csl Ya1] } *")
+	e4 := g.Root.Children[0]
+	d5, _ := chess.ParseSquare("d5")
+	f5, _ := chess.ParseSquare("f5")
+	e4.SetHighlights([]chess.Highlight{{Color: chess.MarkRed, Square: d5}, {Color: chess.MarkGreen, Square: f5}})
+	fmt.Println(e4.Comments[0])
+	for _, h := range e4.Highlights() {
+		fmt.Println(h.Color, h.Square)
+	}
+	err := e4.SetHighlights([]chess.Highlight{{Color: 'X', Square: d5}}) // refused, unchanged
+	fmt.Println(err, errors.Is(err, chess.ErrBadCommand))
+	e4.SetHighlights(nil) // none removes the command
+	fmt.Println(e4.Comments[0])
+	// Output:
+	// open [%csl Rd5,Gf5]
+	// R d5
+	// G f5
+	// chess: [%csl]: highlight MarkColor(88) d5: bad comment command true
+	// open
+}
+
+func ExamplePGNGame_Game() {
+	g := readGame("[Result \"1-0\"]\n\n1. e4 e5 (1... c5) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+	game := g.Game() // the main line, not the variation
+	fmt.Println(strings.Join(game.SANMoves(), " "))
+	fmt.Println(game.Outcome())
+	// Output:
+	// e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#
+	// 1-0 checkmate
+}
+
+func ExamplePGNNode_RemoveCommand() {
+	g := readGame("1. e4 { [%clk 0:03:00] fast [%emt 0:00:02] } *")
+	e4 := g.Root.Children[0]
+	fmt.Println(e4.RemoveCommand("clk"), e4.RemoveCommand("clk"))
+	fmt.Printf("%q\n", e4.Comments)
+	e4.RemoveCommand("emt")
+	fmt.Printf("%q\n", e4.Comments)
+	// Output:
+	// true false
+	// ["fast [%emt 0:00:02]"]
+	// ["fast"]
+}
+
+func ExamplePGNNode_EvalDepth() {
+	g := readGame("1. e4 { [%eval 0.35,22] } e5 { [%eval 0.30] } *")
+	e4 := g.Root.Children[0]
+	fmt.Println(e4.EvalDepth())
+	fmt.Println(e4.Children[0].EvalDepth())
+	// Output:
+	// 22 true
+	// 0 false
+}
+
+func ExamplePGNNode_MoveNumber() {
+	g := readGame("1. e4 e5 *")
+	e5 := g.Root.Children[0].Children[0]
+	fmt.Println(e5.MoveNumber())
+	// Output: 1 black
+}
+
+func ExamplePGNGame_MarkerResult() {
+	g := readGame("[Result \"1-0\"]\n\n1. e4 e5 *") // the tag and the marker disagree
+	tag, _ := g.TagResult()
+	marker, ok := g.MarkerResult()
+	fmt.Println(tag, marker, ok)
+	// Output: 1-0 * true
+}
+
+func ExampleCheckTag() {
+	fmt.Println(chess.CheckTag("WhiteElo", "2750"))
+	fmt.Println(chess.CheckTag("Annotator", "Zed\n[Site \"x\"]"))
+	err := chess.CheckTag("Result", "1:0")
+	fmt.Println(err, errors.Is(err, chess.ErrBadTag))
+	// Output:
+	// <nil>
+	// chess: tag "Annotator": a tag value cannot hold a line break
+	// chess: tag "Result": Result must be 1-0, 0-1, 1/2-1/2 or * true
+}
+
+func ExampleParseResult() {
+	r, ok := chess.ParseResult("1/2-1/2")
+	fmt.Println(r, ok, r.IsDecided(), r.Winner(), r.Outcome())
+	_, ok = chess.ParseResult("½-½")
+	fmt.Println(ok)
+	// Output:
+	// 1/2-1/2 true true none 1/2-1/2 unknown
+	// false
+}
+
+func ExampleResultOf() {
+	game := chess.NewGame(chess.StartingPosition())
+	for _, san := range []string{"f3", "e5", "g4", "Qh4#"} {
+		game.PlaySAN(san)
+	}
+	fmt.Println(chess.ResultOf(game.Outcome()), chess.ResultOf(chess.Outcome{}))
+	// Output: 0-1 *
+}
+
+func ExamplePGNNode_Highlights() {
+	g := readGame("1. e4 { [%csl Gd4,Xe5,Rf9,Yd5] } *") // X and f9 do not parse
+	for _, h := range g.Root.Children[0].Highlights() {
+		fmt.Println(h.Color, h.Square)
+	}
+	// Output:
+	// G d4
+	// Y d5
+}
+
+func ExamplePGNNode_Arrows() {
+	g := readGame("1. e4 { [%cal Ge2e4,Re4e4,Bg1f3] } *") // an arrow from e4 to e4 is skipped
+	for _, a := range g.Root.Children[0].Arrows() {
+		fmt.Println(a.Color, a.From, a.To)
+	}
+	// Output:
+	// G e2 e4
+	// B g1 f3
+}
+
+func ExampleMarkColor_IsValid() {
+	fmt.Println(chess.MarkBlue.IsValid(), chess.MarkBlue, chess.MarkColor('g').IsValid(), chess.MarkColor('g'))
+	// Output: true B false MarkColor(103)
+}
+
+func ExampleResult_Outcome() {
+	g := readGame("[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1") // Black won off the board
+	game := g.Game()
+	fmt.Println(game.Outcome().IsOver())
+	r, _ := g.TagResult()
+	game.SetOutcome(r.Outcome()) // record the result the tags know
+	fmt.Println(game.Outcome(), r.Winner(), r.IsDecided())
+	// Output:
+	// false
+	// 0-1 unknown black true
+}
+
+func ExamplePGNGame_WritePGN() {
+	g := readGame("[Black \"B\"]\n[ECO \"C20\"]\n[White \"W\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *")
+	g.WritePGN(os.Stdout, chess.PGNWriteOptions{KeepTagOrder: true, LineWidth: 20})
+	g.WritePGN(os.Stdout, chess.PGNWriteOptions{}) // the roster first, then the others by name
+	// Output:
+	// [Black "B"]
+	// [ECO "C20"]
+	// [White "W"]
+	//
+	// 1. e4 e5 2. Nf3 Nc6
+	// 3. Bb5 a6 4. Ba4 Nf6
+	// *
+	//
+	// [White "W"]
+	// [Black "B"]
+	// [ECO "C20"]
+	//
+	// 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *
 }
