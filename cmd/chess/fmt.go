@@ -124,6 +124,7 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 	rec := &recorder{r: in.text}
 	r := chess.NewPGNReader(rec)
 	pending := int64(-1) // the start of text to write as it was, once its end is known
+	pendingMsg := ""     // the stderr line that says so, printed once it is written
 	var lastGood *chess.PGNGame
 	atStart := true
 	var buf bytes.Buffer
@@ -131,13 +132,22 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		if pending < 0 {
 			return nil
 		}
-		text := rec.text(pending, end)
-		pending = -1
+		text, msg := rec.text(pending, end), pendingMsg
+		pending, pendingMsg = -1, ""
 		if _, err := w.Write(text); err != nil {
 			return err
 		}
-		_, err := io.WriteString(w, blankLineAfter(text))
-		return err
+		if _, err := io.WriteString(w, blankLineAfter(text)); err != nil {
+			return err
+		}
+		// the game is said to be written as it was only once it was
+		if f, ok := w.(interface{ Flush() error }); ok {
+			if err := f.Flush(); err != nil {
+				return err
+			}
+		}
+		io.WriteString(stderr, msg)
+		return nil
 	}
 	for {
 		g, err := r.Read()
@@ -178,7 +188,7 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			errors.As(err, &list)
 			if ioErr := cutByIOError((*[]*chess.PGNError)(&list)); ioErr != nil {
 				// written as far as it was read; the I/O error ends the input
-				fmt.Fprintf(stderr, "%s:%d: game %d: cut short by a read error: written as read\n", name, g.Line, g.Index)
+				pendingMsg = fmt.Sprintf("%s:%d: game %d: cut short by a read error: written as read\n", name, g.Line, g.Index)
 				continue
 			}
 			more := ""
@@ -189,7 +199,7 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			if len(list) > 0 {
 				first = list[0].Error()
 			}
-			fmt.Fprintf(stderr, "%s:%s%s: written as it was\n", name, first, more)
+			pendingMsg = fmt.Sprintf("%s:%s%s: written as it was\n", name, first, more)
 			continue
 		}
 		if opt.eco {
@@ -201,12 +211,12 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		if _, err := g.WritePGN(&buf, opt.pgn); err != nil {
 			bad = true
 			// the library's "chess: " prefix says nothing to the command's user
-			fmt.Fprintf(stderr, "%s:%d: game %d: %s: written as it was\n", name, g.Line, g.Index, strings.TrimPrefix(err.Error(), "chess: "))
+			pendingMsg = fmt.Sprintf("%s:%d: game %d: %s: written as it was\n", name, g.Line, g.Index, strings.TrimPrefix(err.Error(), "chess: "))
 			pending = lead
 			continue
 		}
 		if !readableByDefault(buf.Bytes()) {
-			fmt.Fprintf(stderr, "%s:%d: game %d: its export would be over the reader's default budgets: written as it was\n", name, g.Line, g.Index)
+			pendingMsg = fmt.Sprintf("%s:%d: game %d: its export would be over the reader's default budgets: written as it was\n", name, g.Line, g.Index)
 			pending = lead
 			continue
 		}

@@ -440,3 +440,25 @@ func TestFmtKeepsEscapeLineBeforeBadGame(t *testing.T) {
 		}
 	}
 }
+
+// A game with errors is said to be "written as it was" only once it was: after a write error
+// on standard output, stderr says nothing of the kind, only the write error.
+func TestFmtNoWrittenAsItWasAfterWriteError(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full: %v", err)
+	}
+	defer full.Close()
+	for _, in := range []string{"1. e4 e5 2. Ke3 *\n", "1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n1. d4 d5 *\n\n1. d4 d5 2. Kd3 *\n"} {
+		cmd := exec.Command(chessBin, "fmt")
+		cmd.Stdin = strings.NewReader(in)
+		cmd.Stdout = full
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		want := "chess fmt: writing standard output: write /dev/stdout: no space left on device\n"
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitUsage || stderr.String() != want {
+			t.Errorf("fmt %q >/dev/full: %v, stderr %q, want %q", in, err, stderr.String(), want)
+		}
+	}
+}
