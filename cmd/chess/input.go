@@ -224,7 +224,8 @@ func openInput(name string, stdin io.Reader) (*input, error) {
 			in.Close()
 			return nil, &inputError{name, 0, "I/O error", "gzip: " + err.Error()}
 		}
-		ahead, stop := readAhead(decompressor{"gzip", z})
+		z.Multistream(false)
+		ahead, stop := readAhead(decompressor{"gzip", &gzipMembers{z: z, br: br, raw: in.raw}})
 		in.closers = append(in.closers, stop)
 		text = ahead
 	case "bzip2":
@@ -294,6 +295,37 @@ func (d decompressor) Read(p []byte) (int, error) {
 		err = fmt.Errorf("%s: %w", d.format, err)
 	}
 	return n, err
+}
+
+// gzipMembers reads the members of a gzip file one after the other (RFC 1952 §2.2), so that
+// bytes after the last one that do not start another are reported as trailing data at their
+// offset in the file, instead of as a header cut short or a bad one.
+type gzipMembers struct {
+	z   *gzip.Reader
+	br  *bufio.Reader   // the file's bytes, which z reads from without reading ahead
+	raw *countingReader // the bytes read from the file into br
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	n, err := g.z.Read(p)
+	if err != io.EOF {
+		return n, err
+	}
+	end := g.raw.n.Load() - int64(g.br.Buffered()) // where the member ended in the file
+	next, perr := g.br.Peek(len(gzipMagic.prefix))
+	switch {
+	case len(next) == 0 && perr == io.EOF:
+		return n, io.EOF
+	case len(next) == 0:
+		return n, perr
+	case string(next) != gzipMagic.prefix:
+		return n, fmt.Errorf("gzip: trailing data after the gzip stream at file offset %d", end)
+	}
+	if err := g.z.Reset(g.br); err != nil {
+		return n, fmt.Errorf("gzip: the member at file offset %d: %w", end, err)
+	}
+	g.z.Multistream(false)
+	return n, nil
 }
 
 // textOffset returns the number of bytes of text read from the input, for the offset of an I/O error.

@@ -445,3 +445,36 @@ func TestCheckFIFOArgumentOpenedOnce(t *testing.T) {
 		t.Errorf("exit %v (killed after 10 s: it waits for a second writer)\n%q\nwant %q\n%s", err, stdout.String(), want, stderr.String())
 	}
 }
+
+// RFC 1952 §2.2: a gzip file is a series of members. Bytes after the last member that are not
+// one are reported as trailing data at their offset in the file, whatever their length (not as
+// a stream cut short or a bad header); members in a row are read whole.
+func TestCheckGzipTrailingData(t *testing.T) {
+	dir := t.TempDir()
+	game := []byte("[Event \"e\"]\n\n1. e4 e5 *\n\n")
+	gz := gzipped(t, game)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"short.pgn.gz", append(append([]byte(nil), gz...), "junk"...),
+			fmt.Sprintf("read error at offset %d: gzip: trailing data after the gzip stream at file offset %d\n", len(game), len(gz))},
+		{"long.pgn.gz", append(append([]byte(nil), gz...), "this is not gzip data at all"...),
+			fmt.Sprintf("read error at offset %d: gzip: trailing data after the gzip stream at file offset %d\n", len(game), len(gz))},
+		{"zeros.pgn.gz", append(append(append([]byte(nil), gz...), gz...), make([]byte, 3)...),
+			fmt.Sprintf("read error at offset %d: gzip: trailing data after the gzip stream at file offset %d\n", 2*len(game), 2*len(gz))},
+	} {
+		name := filepath.Join(dir, tc.name)
+		os.WriteFile(name, tc.data, 0o644)
+		out, _, code := runChess(t, nil, "check", name)
+		if code != exitProblems || !strings.Contains(out, name+": "+tc.want) {
+			t.Errorf("%s: exit %d\n%s\nwant %s", tc.name, code, out, tc.want)
+		}
+	}
+	name := filepath.Join(dir, "two.pgn.gz")
+	os.WriteFile(name, append(append([]byte(nil), gz...), gz...), 0o644)
+	if out, stderr, code := runChess(t, nil, "check", name); code != exitOK || out != "" || !strings.Contains(stderr, "2 games") {
+		t.Errorf("two members: exit %d, %s%s", code, out, stderr)
+	}
+}
