@@ -57,6 +57,7 @@ type checkOptions struct {
 // checkStats are the totals of a run.
 type checkStats struct {
 	Files    int     `json:"files"`
+	Unopened int     `json:"unopened"` // inputs that could not be opened
 	Games    int     `json:"games"`
 	Moves    int     `json:"moves"`
 	Errors   int     `json:"errors"`
@@ -111,12 +112,24 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if opt.warnings.any() {
 			how = "-W=all shows them all"
 		}
-		hidden = fmt.Sprintf("; %d warnings not shown (%s)", st.Hidden, how)
+		hidden = fmt.Sprintf("; %s not shown (%s)", counted(st.Hidden, "warning"), how)
 	}
-	fmt.Fprintf(stderr, "%d files, %d games, %d moves, %d errors, %d warnings in %.2f s (%.0f games/s, %.1f MB/s)%s\n",
-		st.Files, st.Games, st.Moves, st.Errors, st.Warnings, st.Seconds,
+	read := counted(st.Files, "file")
+	if st.Unopened > 0 {
+		read += fmt.Sprintf(" read, %d could not be opened", st.Unopened)
+	}
+	fmt.Fprintf(stderr, "%s, %s, %s, %s, %s in %.2f s (%.0f games/s, %.1f MB/s)%s\n",
+		read, counted(st.Games, "game"), counted(st.Moves, "move"), counted(st.Errors, "error"), counted(st.Warnings, "warning"), st.Seconds,
 		float64(st.Games)/st.Seconds, float64(st.Bytes)/1e6/st.Seconds, hidden)
 	return status
+}
+
+// counted returns n and the noun, in the plural unless n is 1: "1 file", "0 files", "2 files".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // largeFile is the size, in bytes on disk, from which a file is checked alone, its games spread
@@ -263,6 +276,7 @@ func isSmallFile(name string) bool {
 // add adds the totals of another run to st, all but the elapsed time.
 func (st *checkStats) add(o *checkStats) {
 	st.Files += o.Files
+	st.Unopened += o.Unopened
 	st.Games += o.Games
 	st.Moves += o.Moves
 	st.Errors += o.Errors
@@ -395,6 +409,7 @@ func reportInputError(out, stderr io.Writer, opt *checkOptions, st *checkStats, 
 		} else {
 			fmt.Fprintf(stderr, "chess check: %v\n", e)
 		}
+		st.Unopened++
 		return exitUsage
 	}
 	st.Files++

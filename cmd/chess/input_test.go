@@ -364,11 +364,11 @@ func TestCheckNameMismatchFollowsWAndStrict(t *testing.T) {
 		flag, stdout, summary string
 		code                  int
 	}{
-		{"-W", line, "0 errors, 1 warnings", exitOK},
-		{"-W=warning", line, "0 errors, 1 warnings", exitOK},
-		{"-W=missing-tag", "", "0 errors, 1 warnings", exitOK},
-		{"-W=all,-warning", "", "0 errors, 1 warnings", exitOK},
-		{"-strict", name + ": named .bz2 but holds plain text: read as such\n", "1 errors, 0 warnings", exitProblems},
+		{"-W", line, "0 errors, 1 warning", exitOK},
+		{"-W=warning", line, "0 errors, 1 warning", exitOK},
+		{"-W=missing-tag", "", "0 errors, 1 warning", exitOK},
+		{"-W=all,-warning", "", "0 errors, 1 warning", exitOK},
+		{"-strict", name + ": named .bz2 but holds plain text: read as such\n", "1 error, 0 warnings", exitProblems},
 	} {
 		out, stderr, code := runChess(t, nil, "check", tc.flag, name)
 		if code != tc.code || out != tc.stdout || !strings.Contains(stderr, tc.summary) {

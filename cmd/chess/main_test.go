@@ -77,7 +77,7 @@ func TestCheckSampleGolden(t *testing.T) {
 		if code != exitProblems {
 			t.Errorf("%v: exit %d, want 1", tc.args, code)
 		}
-		if !strings.HasPrefix(stderr, "1 files, 7 games, 121 moves, 6 errors, 4 warnings in ") {
+		if !strings.HasPrefix(stderr, "1 file, 7 games, 121 moves, 6 errors, 4 warnings in ") {
 			t.Errorf("%v: summary %q", tc.args, stderr)
 		}
 		// the summary says how many warnings were hidden, and how to show them
@@ -324,7 +324,7 @@ func TestCheckCompressed(t *testing.T) {
 	bad := filepath.Join(dir, "bad.pgn.gz")
 	os.WriteFile(bad, []byte("1. e4 e5 *\n"), 0o644)
 	out, stderr, code = runChess(t, nil, "check", "-W", bad)
-	if code != exitOK || out != bad+": warning: named .gz but holds plain text: read as such\n" || !strings.HasPrefix(stderr, "1 files, 1 games, 2 moves, 0 errors, 1 warnings") {
+	if code != exitOK || out != bad+": warning: named .gz but holds plain text: read as such\n" || !strings.HasPrefix(stderr, "1 file, 1 game, 2 moves, 0 errors, 1 warning") {
 		t.Errorf("bad gzip: exit %d, %q %q", code, out, stderr)
 	}
 }
@@ -347,21 +347,21 @@ func TestCheckInputs(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{"empty file", []string{"check", empty}, "", exitOK, "", "1 files, 0 games, 0 moves, 0 errors, 0 warnings"},
+		{"empty file", []string{"check", empty}, "", exitOK, "", "1 file, 0 games, 0 moves, 0 errors, 0 warnings"},
 		{"stdin", []string{"check"}, "1. e4 e5 2. Ke3 *\n", exitProblems,
-			"-:1:13: game 1, 2.Ke3: illegal move: no king can move to e3\n", "1 files, 1 games"},
-		{"stdin dash", []string{"check", "-"}, "1. e4 e5 *\n", exitOK, "", "1 files, 1 games, 2 moves, 0 errors"},
+			"-:1:13: game 1, 2.Ke3: illegal move: no king can move to e3\n", "1 file, 1 game"},
+		{"stdin dash", []string{"check", "-"}, "1. e4 e5 *\n", exitOK, "", "1 file, 1 game, 2 moves, 0 errors"},
 		{"garbage", []string{"check", garbage}, "", exitProblems,
 			garbage + ":1:1: game 1, \"<\": unexpected '<'\n" +
 				garbage + ":1:2: game 1, 1.html: syntax error: want a destination square like e4\n" +
 				garbage + ":1:6: game 1, \">\": unexpected '>'\n" +
 				garbage + ":3:1: game 1, \"<\": unexpected '<'\n" +
-				garbage + ":3:7: game 1, \">\": unexpected '>'\n", "1 files, 1 games, 0 moves, 5 errors"},
+				garbage + ":3:7: game 1, \">\": unexpected '>'\n", "1 file, 1 game, 0 moves, 5 errors"},
 		{"several errors", []string{"check", several}, "", exitProblems,
 			several + ":1:16: game 1, 1...e4: illegal move: no pawn can move to e4\n" +
 				several + ":1:37: game 1, 2.Ke3: illegal move: no king can move to e3\n" +
 				several + ":1:50: game 1, 2.Bb6: illegal move: no bishop can move to b6\n" +
-				several + ":1:88: game 1, 5.Ke3: illegal move: no king can move to e3\n", "1 files, 1 games, 8 moves, 4 errors"},
+				several + ":1:88: game 1, 5.Ke3: illegal move: no king can move to e3\n", "1 file, 1 game, 8 moves, 4 errors"},
 		{"missing file", []string{"check", filepath.Join(dir, "nope.pgn")}, "", exitUsage, "",
 			"chess check: " + filepath.Join(dir, "nope.pgn") + ": no such file or directory"},
 		{"usage wins over errors", []string{"check", "testdata/sample.pgn", filepath.Join(dir, "nope.pgn")}, "", exitUsage,
@@ -431,5 +431,34 @@ func TestPerft(t *testing.T) {
 	}
 	if _, stderr, code := runChess(t, nil, "perft", "not a fen", "3"); code != exitUsage || !strings.Contains(stderr, "invalid FEN") {
 		t.Errorf("bad FEN: exit %d %s", code, stderr)
+	}
+}
+
+// The summary says "1 file", "1 game", "1 move", "1 error", "1 warning" in the singular, and
+// counts the inputs that could not be opened beside the files read (and in -json).
+func TestCheckSummaryCountsInWords(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.pgn")
+	plainGz := filepath.Join(dir, "plain.pgn.gz") // a warning: named .gz but holds plain text
+	os.WriteFile(plainGz, []byte("1. e4 e5 2. Ke3 *\n\n1. d4 *\n"), 0o644)
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"check", plainGz}, "", "1 file, 2 games, 3 moves, 1 error, 1 warning in "},
+		{[]string{"check", "-", "-"}, "1. e4 e5 *\n", "2 files, 1 game, 2 moves, 0 errors, 0 warnings in "},
+		{[]string{"check", missing}, "", "0 files read, 1 could not be opened, 0 games, 0 moves, 0 errors, 0 warnings in "},
+		{[]string{"check", "-", missing}, "1. e4 *\n", "1 file read, 1 could not be opened, 1 game, 1 move, 0 errors, 0 warnings in "},
+	} {
+		_, stderr, _ := runChess(t, []byte(tc.stdin), tc.args...)
+		last := stderr[strings.LastIndex(strings.TrimSuffix(stderr, "\n"), "\n")+1:]
+		if !strings.HasPrefix(last, tc.want) {
+			t.Errorf("%v: summary %q, want %q...", tc.args, last, tc.want)
+		}
+	}
+	out, _, _ := runChess(t, nil, "check", "-json", missing)
+	if !strings.Contains(out, `{"summary":{"files":0,"unopened":1,"games":0,`) {
+		t.Errorf("-json summary: %s", out)
 	}
 }
