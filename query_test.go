@@ -157,6 +157,17 @@ func TestIsCaptureFIDE31(t *testing.T) {
 	}
 }
 
+// filterMoves appends to dst the moves of all that keep says yes to, sorted.
+func filterMoves(dst, all []Move, keep func(Move) bool) []Move {
+	for _, m := range all {
+		if keep(m) {
+			dst = append(dst, m)
+		}
+	}
+	slices.Sort(dst)
+	return dst
+}
+
 // TestLegalMovesFromTo is a differential test of AppendLegalMovesFrom and AppendLegalMovesTo
 // against filtering LegalMoves by From and To, on every square of every position.
 func TestLegalMovesFromTo(t *testing.T) {
@@ -166,26 +177,14 @@ func TestLegalMovesFromTo(t *testing.T) {
 		for i := range 64 {
 			sq := SquareAt(i)
 			from = p.AppendLegalMovesFrom(from[:0], sq)
-			want = want[:0]
-			for _, m := range all {
-				if m.From() == sq {
-					want = append(want, m)
-				}
-			}
+			want = filterMoves(want[:0], all, func(m Move) bool { return m.From() == sq })
 			slices.Sort(from)
-			slices.Sort(want)
 			if !slices.Equal(from, want) {
 				t.Fatalf("%s: AppendLegalMovesFrom(%v) = %v, want %v", p.FEN(), sq, from, want)
 			}
 			to = p.AppendLegalMovesTo(to[:0], sq)
-			want = want[:0]
-			for _, m := range all {
-				if m.To() == sq {
-					want = append(want, m)
-				}
-			}
+			want = filterMoves(want[:0], all, func(m Move) bool { return m.To() == sq })
 			slices.Sort(to)
-			slices.Sort(want)
 			if !slices.Equal(to, want) {
 				t.Fatalf("%s: AppendLegalMovesTo(%v) = %v, want %v", p.FEN(), sq, to, want)
 			}

@@ -393,15 +393,7 @@ func TestCheckDirectoryLeavesOutFIFO(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Symlink("b.pgn", filepath.Join(dir, "c.pgn"))
-	cmd := exec.Command(chessBin, "check", dir)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
-	err := cmd.Wait()
-	timer.Stop()
+	stdout, stderr, err := runKilledAfter10s(t, "check", dir)
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitUsage {
 		t.Fatalf("exit %v (killed after 10 s: it hangs on the FIFO)\n%s%s", err, stdout.String(), stderr.String())
@@ -413,6 +405,21 @@ func TestCheckDirectoryLeavesOutFIFO(t *testing.T) {
 		t.Errorf("stdout %q\nstderr %q\nwant %q\nand %q", stdout.String(), stderr.String(), wantOut, wantErr)
 	}
 
+}
+
+// runKilledAfter10s runs the command with args and kills it after 10 s, for the tests of
+// inputs that once made it hang; it returns its stdout, stderr and Wait's error.
+func runKilledAfter10s(t *testing.T, args ...string) (stdout, stderr bytes.Buffer, err error) {
+	t.Helper()
+	cmd := exec.Command(chessBin, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+	err = cmd.Wait()
+	timer.Stop()
+	return stdout, stderr, err
 }
 
 // A named pipe given as an argument beside other files is opened once: its writer's text is
@@ -429,15 +436,7 @@ func TestCheckFIFOArgumentOpenedOnce(t *testing.T) {
 			w.Close()
 		}
 	}()
-	cmd := exec.Command(chessBin, "check", fifo, "../../testdata/sample.pgn")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
-	err := cmd.Wait()
-	timer.Stop()
+	stdout, stderr, err := runKilledAfter10s(t, "check", fifo, "../../testdata/sample.pgn")
 	want := fifo + ":1:13: game 1, 2.Kd3: illegal move: no king can move to d3\n" +
 		strings.ReplaceAll(string(readFile(t, "../../testdata/sample.check.golden")), "testdata/sample.pgn:", "../../testdata/sample.pgn:")
 	var ee *exec.ExitError
