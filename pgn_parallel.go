@@ -469,8 +469,10 @@ func (r *PGNReader) rejoin() bool {
 
 // recycle gives the buffer of a chunk Read is done with back to the splitter.
 func (par *pgnParallel) recycle(c *pgnPart) {
-	if c.rest != nil || c.mem == nil {
-		return // the reader of the rest of the input read into it, or a joined chunk
+	if c.rest != nil || c.mem == nil || cap(c.mem) > pgnChunkReuse {
+		// the reader of the rest of the input read into it, a joined chunk, or one grown for a
+		// long game, left to the collector so that the free buffers hold no more than chunks
+		return
 	}
 	select {
 	case par.free <- c.mem[:0]:
@@ -508,7 +510,7 @@ type pgnSplitter struct {
 	src      io.Reader
 	target   int   // a chunk is cut at the first place past target bytes that may start a game
 	anywhere bool  // or at any line that starts with "["
-	limit    int64 // the longest chunk: no cut for longer than two games may be, and a chunk more
+	limit    int64 // the longest chunk: no cut for longer than a game may be, and two chunks more
 	free     <-chan []byte
 	buf      []byte   // the text read for the next chunk
 	part     *pgnPart // the next chunk: where it starts
@@ -522,11 +524,14 @@ func newPGNSplitter(src io.Reader, maxBytes int64, target int, anywhere bool, fr
 		target = pgnChunkTarget
 	}
 	sp := &pgnSplitter{turn: make(chan struct{}, 1), src: src, target: target, anywhere: anywhere, free: free, part: newPGNPart(), cuts: newPGNCuts(),
-		limit: addBudget(2*min(maxBytes, math.MaxInt64/4), int64(target))}
+		limit: addBudget(min(maxBytes, math.MaxInt64/4), 2*int64(target))}
 	sp.part.line = 1
 	sp.buf = sp.newBuf(nil)
 	return sp
 }
+
+// pgnChunkReuse is the largest chunk buffer kept for reuse: one a little past pgnChunkTarget.
+const pgnChunkReuse = 2*pgnChunkTarget + 2*pgnChunk
 
 // newBuf returns a chunk buffer, reused if one is free, that starts with a copy of rest.
 func (sp *pgnSplitter) newBuf(rest []byte) []byte {

@@ -19,6 +19,9 @@ import (
 var chessBin string
 
 func TestMain(m *testing.M) {
+	if os.Getenv(maxRSSHelperEnv) != "" {
+		os.Exit(maxRSSHelper())
+	}
 	dir, err := os.MkdirTemp("", "chess-e2e-")
 	if err != nil {
 		panic(err)
