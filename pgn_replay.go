@@ -43,7 +43,8 @@ func (b *pgnBuilder) move(tok []byte) {
 		b.problem(true, ErrMissingMoveNumber, "missing move number", moveLabel(&f.pos, tok))
 	}
 	var sp sanParts
-	m, dev, err := f.pos.parseSAN(unsafe.String(&tok[0], len(tok)), &sp) // tok outlives no success
+	f.prev = f.pos
+	m, dev, err := f.pos.playSAN(unsafe.String(&tok[0], len(tok)), &sp) // tok outlives no success
 	if err != nil {
 		msg := err.Error()
 		var se *SANError
@@ -66,13 +67,14 @@ func (b *pgnBuilder) move(tok []byte) {
 	}
 	if dev &^= SANMissingCheck; dev != 0 && (b.r.StrictSAN || !b.full(true)) {
 		if b.r.StrictSAN {
+			f.pos = f.prev // the move is refused
 			if e := b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok)); e != nil {
 				e.Deviation = dev
 			}
 			f.skip = true
 			return
 		}
-		if e := b.problem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), moveLabel(&f.pos, tok)); e != nil {
+		if e := b.problem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), moveLabel(&f.prev, tok)); e != nil {
 			e.Deviation = dev
 		}
 	}
@@ -90,6 +92,8 @@ func (b *pgnBuilder) nullMove() {
 		f.skip = true
 		return
 	}
+	f.prev = f.pos
+	f.pos, _ = f.pos.PlayNull()
 	b.played(f, NullMove, s.tokLine, s.tokCol)
 }
 
@@ -104,17 +108,8 @@ func (b *pgnBuilder) checkBoardEnd(f *pgnFrame) {
 	}
 }
 
-// played records the legal move m in line f.
+// played records the legal move m, just played in line f from f.prev to f.pos.
 func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
-	if f.skip {
-		return
-	}
-	f.prev = f.pos
-	if m == NullMove {
-		f.pos, _ = f.pos.PlayNull()
-	} else {
-		f.pos.play(m)
-	}
 	f.moved, f.numbered = true, false
 	if len(b.r.frames) == 1 {
 		b.g.Plies++

@@ -470,18 +470,70 @@ func pieceTypeOfLetter(c byte) PieceType {
 }
 
 func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) {
+	m, err := p.resolveSAN(s, sp)
+	if err != nil {
+		return NullMove, 0, err
+	}
+	if m == NullMove {
+		return NullMove, 0, nil
+	}
+	sp.suffixDeviation(p.checkSuffix(m))
+	return m, sp.dev, nil
+}
+
+// playSAN is parseSAN followed by play, with one play: it plays the move s names on p in
+// place and returns it with its deviations, or returns the error of parseSAN and leaves p
+// unchanged. The "+" or "#" suffix is checked on the position reached: whether the side to
+// move is in check, and whether it is mated only when the input has a suffix to compare.
+// The PGN reader replays its moves with it.
+func (p *Position) playSAN(s string, sp *sanParts) (Move, SANDeviation, error) {
+	m, err := p.resolveSAN(s, sp)
+	if err != nil {
+		return NullMove, 0, err
+	}
+	if m == NullMove {
+		*p, _ = p.PlayNull() // resolveSAN has refused it in check
+		return NullMove, 0, nil
+	}
+	p.play(m)
+	var want byte
+	if p.attacked(p.kings[p.turn], p.turn^1, p.pieces[0]) {
+		want = '+'
+		if sp.suffix != 0 && !p.kingCanMove() && p.countLegal() == 0 {
+			want = '#' // without a suffix, check and mate are the same missing one
+		}
+	}
+	sp.suffixDeviation(want)
+	return m, sp.dev, nil
+}
+
+// suffixDeviation flags the check suffix of sp against want, the suffix the move has:
+// '+', '#' or 0 (PGN Standard §8.2.3.5).
+func (sp *sanParts) suffixDeviation(want byte) {
+	switch {
+	case sp.suffix == want:
+	case sp.suffix == 0:
+		sp.flag(SANMissingCheck, sp.bodyLength)
+	default:
+		sp.flag(SANWrongCheck, sp.suffixOff)
+	}
+}
+
+// resolveSAN is parseSAN without the check suffix: the legal move s names (NullMove for
+// "--"), with the deviations of the move's body flagged in sp.
+func (p *Position) resolveSAN(s string, sp *sanParts) (Move, error) {
 	if p.invalid() {
-		return NullMove, 0, &SANError{Input: s, Err: ErrInvalidPosition, Reason: "the position is not valid"}
+		return NullMove, &SANError{Input: s, Err: ErrInvalidPosition, Reason: "the position is not valid"}
 	}
 	if s == "--" { // the null move, as SAN writes it
 		if p.InCheck() {
-			return NullMove, 0, p.sanIllegal(s, 0, NullMove, false)
+			return NullMove, p.sanIllegal(s, 0, NullMove, false)
 		}
-		return NullMove, 0, nil
+		return NullMove, nil
 	}
 	err := splitSAN(s, sp)
 	if err != nil {
-		return NullMove, 0, err
+		return NullMove, err
 	}
 	var m Move
 	switch {
@@ -497,11 +549,11 @@ func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) 
 		m, err = p.findMove(s, sp)
 	}
 	if err != nil {
-		return NullMove, 0, err
+		return NullMove, err
 	}
 	if m&moveEnPassant == 0 {
 		if sp.dev&SANEnPassantSuffix != 0 {
-			return NullMove, 0, sanSyntax(s, sp.bodyLength, "e.p. on a move that is not an en-passant capture")
+			return NullMove, sanSyntax(s, sp.bodyLength, "e.p. on a move that is not an en-passant capture")
 		}
 	}
 	if !sp.isCastle && !sp.uci {
@@ -515,15 +567,7 @@ func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) 
 			sp.flag(SANWrongCapture, sp.signOffset)
 		}
 	}
-	want := p.checkSuffix(m)
-	switch {
-	case sp.suffix == want:
-	case sp.suffix == 0:
-		sp.flag(SANMissingCheck, sp.bodyLength)
-	default:
-		sp.flag(SANWrongCheck, sp.suffixOff)
-	}
-	return m, sp.dev, nil
+	return m, nil
 }
 
 // findCastle returns the legal castling move on side, or an error saying why there is none.

@@ -1,0 +1,180 @@
+package chess
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+)
+
+// The differential test of the reader's one-play SAN (playSAN) against ParseSANDeviation
+// followed by Play: the same Move, the same SANDeviation, the same error (every field of the
+// *SANError, and its text), and the same position reached, or p unchanged on an error.
+
+// checkPlaySAN compares playSAN(s) on p with ParseSANDeviation(s) and Play, and returns the
+// difference, or "".
+func checkPlaySAN(p Position, s string) string {
+	m, dev, err := p.ParseSANDeviation(s)
+	want := p
+	if err == nil {
+		var perr error
+		if want, perr = p.Play(m); perr != nil {
+			return fmt.Sprintf("%s: Play(ParseSAN(%q) = %v): %v", p.FEN(), s, m, perr)
+		}
+	}
+	got := p
+	var sp sanParts
+	gm, gdev, gerr := got.playSAN(s, &sp)
+	switch {
+	case gm != m || gdev != dev:
+		return fmt.Sprintf("%s: playSAN(%q) = %v [%v], ParseSANDeviation = %v [%v]", p.FEN(), s, gm, gdev, m, dev)
+	case (gerr == nil) != (err == nil) || err != nil && (gerr.Error() != err.Error() || !reflect.DeepEqual(gerr, err)):
+		return fmt.Sprintf("%s: playSAN(%q) error %#v, ParseSANDeviation's %#v", p.FEN(), s, gerr, err)
+	case got != want:
+		return fmt.Sprintf("%s: playSAN(%q) reached %s, Play %s", p.FEN(), s, got.FEN(), want.FEN())
+	}
+	return ""
+}
+
+// garbageAlphabet is what SAN tokens are made of, and a little more.
+const garbageAlphabet = "NBRQKPnbrqkpabcdefgh12345678x:-=()+#!?O0. e"
+
+// sanGarbage returns n strings near SAN: random tokens of the alphabet, and s mutated (a
+// byte dropped, replaced, inserted, or the token cut).
+func sanGarbage(r *rand.Rand, s string, n int) []string {
+	out := make([]string, 0, n)
+	for range n {
+		var b []byte
+		switch k := r.Intn(5); {
+		case k == 0 || s == "":
+			b = make([]byte, 1+r.Intn(8))
+			for i := range b {
+				b[i] = garbageAlphabet[r.Intn(len(garbageAlphabet))]
+			}
+		default:
+			b = []byte(s)
+			i := r.Intn(len(b))
+			c := garbageAlphabet[r.Intn(len(garbageAlphabet))]
+			switch k {
+			case 1:
+				b = append(b[:i:i], b[i+1:]...)
+			case 2:
+				b[i] = c
+			case 3:
+				b = append(b[:i:i], append([]byte{c}, b[i:]...)...)
+			case 4:
+				b = b[:i]
+			}
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// playSANInputs returns the inputs checked in p: for every legal move its SAN, LAN, UCI and
+// every lenient spelling of sanVariants, then garbage near them, "--", "" and the castlings.
+func playSANInputs(p Position, r *rand.Rand, garbage int) []string {
+	in := []string{"", "--", "O-O", "O-O-O", "0-0+", "O-O-O#", "e1g1", "e8h8", "0000"}
+	for _, m := range p.LegalMoves() {
+		san, lan := p.SAN(m), p.LAN(m)
+		in = append(in, san, lan, m.String())
+		for _, v := range sanVariants(p, m, san, lan) {
+			in = append(in, v.in)
+		}
+		in = append(in, sanGarbage(r, san, garbage)...)
+	}
+	return append(in, sanGarbage(r, "", 4*garbage)...)
+}
+
+// TestPlaySANMatchesParseSANAndPlay runs the differential test on the fuzz positions, random
+// games from the standard and Chess960 starts and (without -short) a sample of the perft
+// suites' positions and their children.
+func TestPlaySANMatchesParseSANAndPlay(t *testing.T) {
+	r := rand.New(rand.NewSource(13))
+	var positions []Position
+	for _, fen := range append(fuzzSANPositions, queensFEN, "8/8/8/8/8/8/8/K6k w - - 0 1") {
+		positions = append(positions, MustParseFEN(fen))
+	}
+	games := 20
+	if testing.Short() {
+		games = 4
+	}
+	for i := range games {
+		positions = append(positions, walk{Start: -1, Seed: int64(i), Plies: 160}.positions()...)
+		positions = append(positions, walk{Start: i * 47 % 960, Seed: int64(i), Plies: 160}.positions()...)
+	}
+	inputs := 0
+	for _, p := range positions {
+		for _, s := range playSANInputs(p, r, 3) {
+			inputs++
+			if msg := checkPlaySAN(p, s); msg != "" {
+				t.Fatal(msg)
+			}
+		}
+	}
+	if !testing.Short() {
+		n := 0
+		forSuitePositions(t, func(where string, p *Position) {
+			if n++; n%50 != 0 {
+				return
+			}
+			for _, s := range playSANInputs(*p, r, 1) {
+				inputs++
+				if msg := checkPlaySAN(*p, s); msg != "" {
+					t.Fatalf("%s: %s", where, msg)
+				}
+			}
+		})
+	}
+	if inputs < 50_000 {
+		t.Errorf("only %d inputs checked", inputs)
+	}
+	t.Logf("%d positions and suite samples, %d inputs", len(positions), inputs)
+}
+
+// TestPlaySANProperty: for positions of random games and any token, SAN-like or not, playSAN
+// agrees with ParseSANDeviation and Play (gopter).
+func TestPlaySANProperty(t *testing.T) {
+	params := gopter.DefaultTestParametersWithSeed(propertySeed(t))
+	params.MinSuccessfulTests = propertyRuns()
+	properties := gopter.NewProperties(params)
+	token := gen.SliceOfN(6, gen.IntRange(0, len(garbageAlphabet)-1)).Map(func(ix []int) string {
+		var sb strings.Builder
+		for _, i := range ix {
+			sb.WriteByte(garbageAlphabet[i])
+		}
+		return sb.String()
+	})
+	properties.Property("playSAN is ParseSANDeviation then Play", prop.ForAll(
+		func(w walk, tok string, pick int64) string {
+			r := rand.New(rand.NewSource(pick))
+			for _, p := range w.positions() {
+				moves := p.LegalMoves()
+				in := []string{tok, tok[:r.Intn(len(tok)+1)]}
+				if len(moves) > 0 {
+					m := moves[r.Intn(len(moves))]
+					san, lan := p.SAN(m), p.LAN(m)
+					vs := sanVariants(p, m, san, lan)
+					in = append(in, san, vs[r.Intn(len(vs))].in, sanGarbage(r, san, 1)[0])
+				}
+				for _, s := range in {
+					if msg := checkPlaySAN(p, s); msg != "" {
+						return msg
+					}
+				}
+			}
+			return ""
+		},
+		gopter.CombineGens(gen.IntRange(-1, 959), gen.Int64(), gen.IntRange(0, 120)).Map(func(v []interface{}) walk {
+			return walk{Start: v[0].(int), Seed: v[1].(int64), Plies: v[2].(int)}
+		}),
+		token,
+		gen.Int64(),
+	))
+	properties.TestingRun(t)
+}
