@@ -358,6 +358,16 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 		games.Add(1)
 		st.Games++
 		st.Moves += g.Plies
+		if err == nil && !opt.json && !opt.strict && !opt.warnings.any() {
+			// nothing to print: the warnings are only counted (most games of most files)
+			n := len(g.Warnings) + missingTags(g, nil)
+			st.Warnings += n
+			st.Hidden += n
+			if opt.stdoutFailed() {
+				break
+			}
+			continue
+		}
 		errs, warns := problems(g, err, opt)
 		ioErr := cutByIOError(&errs)
 		st.Errors += len(errs)
@@ -464,14 +474,10 @@ func problems(g *chess.PGNGame, err error, opt *checkOptions) (errs, warns []*ch
 		errs = append(errs, &chess.PGNError{Game: g.Index, GameLine: g.Line, Line: g.Line, Column: 1, Message: err.Error(), Err: err})
 	}
 	warns = append(warns, g.Warnings...)
-	if len(g.Tags) > 0 {
-		for _, name := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"} {
-			if !hasTag(g, name) {
-				warns = append(warns, &chess.PGNError{Game: g.Index, GameLine: g.Line, Line: g.Line, Column: 1, Offset: g.Offset,
-					Players: playersOf(g), Warning: true, Message: "missing tag " + name + " of the Seven Tag Roster", Err: chess.ErrMissingTag})
-			}
-		}
-	}
+	missingTags(g, func(name string) {
+		warns = append(warns, &chess.PGNError{Game: g.Index, GameLine: g.Line, Line: g.Line, Column: 1, Offset: g.Offset,
+			Players: playersOf(g), Warning: true, Message: "missing tag " + name + " of the Seven Tag Roster", Err: chess.ErrMissingTag})
+	})
 	if opt.strict {
 		for _, w := range warns {
 			e := *w
@@ -482,6 +488,28 @@ func problems(g *chess.PGNGame, err error, opt *checkOptions) (errs, warns []*ch
 		warns = nil
 	}
 	return errs, warns
+}
+
+// sevenTagRoster are the tags that every game in export format has (PGN Standard §8.1.1).
+var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// missingTags calls f, unless it is nil, with each tag of the Seven Tag Roster that g lacks,
+// in the roster's order, and returns how many. A game with no tag section at all lacks none:
+// it is no game in export format (and is warned of as such).
+func missingTags(g *chess.PGNGame, f func(name string)) int {
+	if len(g.Tags) == 0 {
+		return 0
+	}
+	n := 0
+	for _, name := range sevenTagRoster {
+		if !hasTag(g, name) {
+			n++
+			if f != nil {
+				f(name)
+			}
+		}
+	}
+	return n
 }
 
 func hasTag(g *chess.PGNGame, name string) bool {

@@ -271,9 +271,11 @@ type pathlessReader struct{ f *os.File }
 
 func (r pathlessReader) Read(p []byte) (int, error) {
 	n, err := r.f.Read(p)
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
+	if err != nil && err != io.EOF {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 	}
 	return n, err
 }
