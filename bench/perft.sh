@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
+[ "$runs" -ge 3 ] || { echo "RUNS=$runs: at least 3 rounds" >&2; exit 2; }
 stockfish=${STOCKFISH:-/usr/games/stockfish}
 if [ ! -x "$stockfish" ]; then
   apt-get update -q >/dev/null && apt-get install -y -q stockfish >/dev/null
