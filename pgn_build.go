@@ -1,115 +1,121 @@
 package chess
 
-// The state of the game being read, and how its problems are recorded.
+// The tree builder: the consumer of a game's events that replays it as the validator does
+// and keeps the move tree (PGNNode), its comments and NAGs.
 
-import (
-	"strconv"
-)
+import "bytes"
 
-// pgnFrame is one line of play being read: the main line, or a variation inside it.
-type pgnFrame struct {
-	pos, prev Position // the position now, and before the line's last move
-	moved     bool     // the line has a move, so a variation may follow
-	numbered  bool     // a move number came since the last move
-	skip      bool     // an error ended this line: its tokens are only checked for syntax
-	node      *PGNNode // the line's last node (at first, where the line branches off)
-	prevNode  *PGNNode // the node before it, where a variation after it attaches
-	pending   []string // comments before the line's first move
-	openLine  int      // where the "(" of a variation is
-	openCol   int
-	openOff   int64
+// pgnTreeLine is the tree of one line being read: its last node (at first, the node where
+// the line branches off), the node before it, and the comments before its first move.
+type pgnTreeLine struct {
+	node, prevNode *PGNNode
+	pending        []string
 }
 
-// pgnBuilder turns the tokens of one game into a PGNGame.
-type pgnBuilder struct {
-	r           *PGNReader
-	g           *PGNGame
-	errs        ErrorList
-	tokens      int
-	maxErrs     int
-	players     string // pgnPlayers of the game, once playersMade
-	playersMade bool
-	tagsKept    bool // keepTags has given the game its tags
-	slab        []PGNNode
-	unsupp      bool
-	tagOnly     bool                // the game is a tag-only record: the next game's tags follow at once
-	content     bool                // the movetext has a token other than comments
-	mainMoves   int                 // move tokens of the main line, played or not
-	start       int64               // input offset where the game's text begins
-	reps        repetitions         // of the main line
-	overAtStart bool                // the starting position is already over (BoardEnd): moves after it are no warning
-	overBudget  bool                // the game ended with ErrBudget
-	tagIndex    map[string]struct{} // the tag names, once there are many
-
-	variantAt, fenAt, resultTagAt tokenPos // where the values of the Variant, FEN and Result tags are
-	resultAt                      tokenPos // where the termination marker is
+// pgnTreeBuilder builds the move tree of a game (PGN Standard §8.2) under its Root.
+type pgnTreeBuilder struct {
+	pgnValidator
+	tree []pgnTreeLine // beside pgnValidator.lines, one for one
+	slab []PGNNode
 }
 
-// tokenPos is where a token is in the input.
-type tokenPos struct {
-	line, col int
-	off       int64
+func (t *pgnTreeBuilder) begin(p *pgnParser, start Position) {
+	t.pgnValidator.begin(p, start)
+	t.tree = append(t.tree[:0], pgnTreeLine{node: p.g.Root})
 }
 
-// at makes the token at p, whose text is tok, the current token, so that problem reports
-// it there.
-func (b *pgnBuilder) at(p tokenPos, tok string) {
-	s := &b.r.s
-	s.tokLine, s.tokCol, s.tokOff = p.line, p.col, p.off
-	s.tok = []byte(tok)
+func (t *pgnTreeBuilder) move(san []byte) bool {
+	if t.pgnValidator.move(san) {
+		return true
+	}
+	t.add()
+	return false
 }
 
-func (b *pgnBuilder) top() *pgnFrame { return &b.r.frames[len(b.r.frames)-1] }
-
-// problem records an error or a warning at the current token, up to MaxErrors of each, and
-// returns it (nil past MaxErrors).
-func (b *pgnBuilder) problem(warning bool, err error, msg string, move string) *PGNError {
-	s := &b.r.s
-	if b.full(warning) {
-		return nil
+func (t *pgnTreeBuilder) nullMove() bool {
+	if t.pgnValidator.nullMove() {
+		return true
 	}
-	tok := string(s.tok)
-	if len(tok) > 40 {
-		tok = tok[:40]
-	}
-	e := &PGNError{Game: b.g.Index, GameLine: b.g.Line, Players: b.playerLabel(), Line: s.tokLine, Column: s.tokCol,
-		Offset: s.tokOff, Move: move, Token: tok, Warning: warning, Message: msg, Err: err}
-	if move != "" && len(b.r.frames) > 0 {
-		e.Ply = plyOf(b.top())
-	}
-	if warning {
-		b.g.Warnings = append(b.g.Warnings, e)
-		return e
-	}
-	b.errs = append(b.errs, e)
-	return e
+	t.add()
+	return false
 }
 
-// full reports whether the game has MaxErrors warnings (or errors) already: then a problem
-// that can come at every token is not even put into words.
-func (b *pgnBuilder) full(warning bool) bool {
-	if warning {
-		return len(b.g.Warnings) >= b.maxErrs
+// add adds the move just played to the tree.
+func (t *pgnTreeBuilder) add() {
+	l := &t.tree[len(t.tree)-1]
+	s := t.p.s
+	n := t.newNode()
+	n.Parent, n.Move, n.Position, n.Line, n.Column = l.node, t.last, t.top().pos, s.tokLine, s.tokCol
+	if len(l.pending) > 0 {
+		n.StartingComments, l.pending = l.pending, nil
 	}
-	return len(b.errs) >= b.maxErrs
+	l.node.Children = append(l.node.Children, n)
+	l.prevNode, l.node = l.node, n
 }
 
-func plyOf(f *pgnFrame) int { return int(f.pos.fullmove)*2 + int(f.pos.turn) - 1 }
-
-// moveLabel writes a move as books do: "12.e4" for White, "12...e5" for Black.
-func moveLabel(p *Position, tok []byte) string {
-	dots := "."
-	if p.turn == Black {
-		dots = "..."
+func (t *pgnTreeBuilder) nag(n NAG) {
+	t.pgnValidator.nag(n)
+	if t.top().moved {
+		l := &t.tree[len(t.tree)-1]
+		l.node.NAGs = append(l.node.NAGs, n)
 	}
-	return strconv.Itoa(int(p.fullmove)) + dots + cutText(tok, maxQuoted)
+}
+
+func (t *pgnTreeBuilder) comment(raw []byte) {
+	text := foldComment(raw)
+	l := &t.tree[len(t.tree)-1]
+	switch {
+	case t.top().moved:
+		l.node.Comments = append(l.node.Comments, text)
+	case len(t.tree) == 1:
+		l.node.Comments = append(l.node.Comments, text) // the root: a comment before the first move
+	default:
+		l.pending = append(l.pending, text)
+	}
+}
+
+func (t *pgnTreeBuilder) variationStart() bool {
+	if t.pgnValidator.variationStart() {
+		return true
+	}
+	t.tree = append(t.tree, pgnTreeLine{node: t.tree[len(t.tree)-1].prevNode})
+	return false
+}
+
+func (t *pgnTreeBuilder) variationEnd() {
+	t.pgnValidator.variationEnd()
+	t.tree = t.tree[:len(t.tree)-1]
 }
 
 // newNode returns a zeroed node from the game's slab: nodes come in blocks, not one by one.
-func (b *pgnBuilder) newNode() *PGNNode {
-	if len(b.slab) == cap(b.slab) {
-		b.slab = make([]PGNNode, 0, 64)
+func (t *pgnTreeBuilder) newNode() *PGNNode {
+	if len(t.slab) == cap(t.slab) {
+		t.slab = make([]PGNNode, 0, 64)
 	}
-	b.slab = b.slab[:len(b.slab)+1]
-	return &b.slab[len(b.slab)-1]
+	t.slab = t.slab[:len(t.slab)+1]
+	return &t.slab[len(t.slab)-1]
+}
+
+// foldComment makes a comment's text: line breaks read as spaces (an export writer may wrap a
+// comment at any space, §8.2.1), and the white space around it is trimmed.
+func foldComment(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if bytes.IndexByte(raw, '\n') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+		return string(raw)
+	}
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case '\r':
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				i++
+			}
+			out = append(out, ' ')
+		case '\n':
+			out = append(out, ' ')
+		default:
+			out = append(out, c)
+		}
+	}
+	return string(out)
 }

@@ -31,7 +31,7 @@ func TestPGNClassTable(t *testing.T) {
 	}
 	want := "illegal-move ambiguous-move syntax unterminated-comment bad-tag bad-fen budget unsupported-variant " +
 		"wrong-result unbalanced-rav lenient-san missing-move-number move-number-mismatch moves-after-end " +
-		"missing-result result-mismatch empty-result-tag missing-tag annotation-symbol text-after-result bad-escape warning io"
+		"missing-result result-mismatch empty-result-tag missing-tag annotation-symbol text-after-result bad-escape overlong-line warning io"
 	var got []string
 	for _, c := range PGNClasses() {
 		got = append(got, c.Name)

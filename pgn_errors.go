@@ -38,6 +38,7 @@ var (
 	ErrAnnotationSymbol   = pgnWarning("annotation symbol")
 	ErrTextAfterResult    = pgnWarning("text after the termination marker")
 	ErrBadEscape          = pgnWarning("stray backslash")
+	ErrOverlongLine       = pgnWarning("line too long")
 )
 
 // pgnWarningError is the type of the warning classes: each is its own value and wraps
@@ -84,6 +85,7 @@ var pgnClasses = [...]PGNClass{
 	{"annotation-symbol", ErrAnnotationSymbol, "8.2.3.8", true},
 	{"text-after-result", ErrTextAfterResult, "8.2.6", true},
 	{"bad-escape", ErrBadEscape, "7", true},
+	{"overlong-line", ErrOverlongLine, "4.3", true},
 	{"warning", ErrPGNWarning, "", true}, // a warning of no finer class
 	{"io", nil, "", false},
 }

@@ -332,16 +332,16 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 func (r *PGNReader) subReader(sub *PGNReader) {
 	*sub = PGNReader{StrictSAN: r.StrictSAN, NoTree: r.NoTree, SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly,
 		MaxGameBytes: r.MaxGameBytes, MaxTokens: r.MaxTokens, MaxDepth: r.MaxDepth, MaxErrors: r.MaxErrors,
-		frames: sub.frames[:0], tags: sub.tags[:0], tagText: sub.tagText[:0], tagEnds: sub.tagEnds[:0],
-		unescape: sub.unescape[:0], reps: sub.reps}
+		MaxLineLength: r.MaxLineLength,
+		tags:          sub.tags[:0], tagText: sub.tagText[:0], tagEnds: sub.tagEnds[:0], unescape: sub.unescape[:0],
+		opens: sub.opens[:0], val: sub.val, tree: sub.tree}
 }
 
 // appendIOError adds the error that ended the input to the last game's errors.
 func appendIOError(g *PGNGame, err error, s *pgnScanner, ioErr error) error {
 	list, _ := err.(ErrorList)
-	s.tok = nil
-	s.mark()
-	list = cutShort(list, &PGNError{Game: g.Index, GameLine: g.Line, Players: pgnPlayers(g), Line: s.tokLine, Column: s.tokCol, Offset: s.tokOff,
+	at := s.here()
+	list = cutShort(list, &PGNError{Game: g.Index, GameLine: g.Line, Players: pgnPlayers(g), Line: at.line, Column: at.col, Offset: at.off,
 		Message: "read error: " + ioErr.Error(), Err: ioErr})
 	g.Problems = mergeProblems(list, g.Warnings)
 	return list

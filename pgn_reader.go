@@ -42,6 +42,10 @@ type PGNReader struct {
 	MaxTokens    int
 	MaxDepth     int
 	MaxErrors    int
+	// MaxLineLength > 0 warns (ErrOverlongLine) of every line longer than that many
+	// characters, its line end counted as one; PGNMaxLineLength is the PGN Standard's limit
+	// (§4.3). Zero checks no line: lichess, for one, writes a game's movetext on one line.
+	MaxLineLength int
 
 	// Workers > 1 reads games on that many goroutines, each in turn cutting a chunk of games
 	// from the input and replaying them, and Read still returns the games in input order,
@@ -58,9 +62,13 @@ type PGNReader struct {
 	closeMu sync.Mutex
 	closed  bool
 	err     error // the I/O error that ended the input
-	frames  []pgnFrame
-	b       pgnBuilder
+	p       pgnParser
 	scratch PGNGame // the game whose tag section is being read, without a tree
+	// the consumers of the movetext's events, one of them (or skipVar around one) chosen
+	// for each game by consumer
+	val     pgnValidator
+	tree    pgnTreeBuilder
+	skipVar pgnSkipVariations
 
 	// cleanEnd: the input's end was first met between two games, between two tokens of
 	// movetext (within the game's byte budget) or while skipping to the next game after a
@@ -73,12 +81,16 @@ type PGNReader struct {
 	cutAnywhere bool
 
 	// reused from game to game, so that a game costs few allocations
-	tags     []Tag       // the tags being read, their values still empty
-	tagText  []byte      // their values one after another
-	tagEnds  []int       // where each value ends in tagText
-	unescape []byte      // a tag value without its escapes
-	reps     repetitions // pgnBuilder.reps
+	tags     []Tag      // the tags being read, their values still empty
+	tagText  []byte     // their values one after another
+	tagEnds  []int      // where each value ends in tagText
+	unescape []byte     // a tag value without its escapes
+	opens    []tokenPos // pgnParser.opens
 }
+
+// PGNMaxLineLength is the longest line the PGN Standard allows, in characters with its line
+// end (§4.3); see PGNReader.MaxLineLength.
+const PGNMaxLineLength = 255
 
 // NewPGNReader returns a reader of the PGN text r. It takes UTF-8 with or without a byte-order
 // mark (other bytes, such as Latin-1 tag values, pass through untouched), LF, CRLF or CR line
@@ -183,75 +195,73 @@ func (r *PGNReader) budget() (bytes int64, tokens, depth, errs int) {
 func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 	s := &r.s
 	maxBytes, maxTokens, maxDepth, maxErrs := r.budget()
+	s.lineLimit = max(r.MaxLineLength, 0)
 	for {
-		s.discard()
-		s.setLimit(addBudget(s.offset(), maxBytes))
-		s.over = false
-		ended := s.ended
-		s.skipSpace()
-		for !s.over {
-			// escape lines (§6) before a game belong to no game: it starts at its first token
-			if c, ok := s.peek(0); !ok || c != '%' || !s.atLineStart() {
-				break
-			}
-			s.skipLine()
-			s.skipSpace()
-		}
-		if s.over {
-			continue // a run of white space longer than a game may be: drop it and go on
-		}
-		if _, ok := s.peek(0); !ok {
+		ok, ended := s.gameStart(maxBytes)
+		if !ok {
 			r.endHere(ended)
 			return nil, nil
 		}
-		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
-		b := &r.b
-		*b = pgnBuilder{r: r, g: r.tagSectionGame(), maxErrs: maxErrs, start: s.offset(), reps: r.reps}
-		b.g.Index, b.g.Line, b.g.Offset = r.games+1, s.line, s.offset()
-		r.frames = r.frames[:0]
-		b.readTags(maxTokens)
-		g := b.g // the game's own, from keepTags
-		start := b.setUp()
-		r.frames = append(r.frames, pgnFrame{pos: start})
+		p := &r.p
+		*p = pgnParser{r: r, s: s, g: r.tagSectionGame(), maxErrs: maxErrs, start: s.offset(), opens: r.opens[:0]}
+		p.g.Index, p.g.Line, p.g.Offset = r.games+1, s.line, s.offset()
+		p.readTags(maxTokens)
+		g := p.g // the game's own, from keepTags
+		start := p.setUp()
+		g.Final = start
 		if !r.NoTree {
-			g.Root = b.newNode()
+			r.tree.slab = nil // the nodes belong to the game
+			g.Root = r.tree.newNode()
 			g.Root.Position = start
-			r.frames[0].node = g.Root
 		}
-		if r.TagsOnly || b.unsupp {
-			r.frames[0].skip = true
-		} else if repeats := b.reps.reset(&start); drawnOnBoard(&start, repeats) != NoTermination {
-			g.BoardEnd = boardEnd(&start, repeats) // a game set up in a position already over
-			b.overAtStart = true
-		}
-		if !b.tagOnly {
-			b.movetext(maxTokens, maxDepth)
+		p.ev = r.consumer(p.unsupp)
+		p.ev.begin(p, start)
+		if !p.tagOnly {
+			p.movetext(maxTokens, maxDepth)
 		}
 		if s.over {
-			b.budgetExceeded(fmt.Sprintf("the game is longer than %d bytes", maxBytes))
+			p.budgetExceeded(fmt.Sprintf("the game is longer than %d bytes", maxBytes))
 		}
-		if len(g.Tags) == 0 && g.Result == "" && !b.content && !b.overBudget {
+		r.opens = p.opens
+		if len(g.Tags) == 0 && g.Result == "" && !p.content && !p.overBudget {
 			continue // only comments or white space: no game
 		}
-		b.finish()
-		r.reps = b.reps
+		p.finish()
 		if s.err != nil && g.Result == "" {
 			// the input failed: the error belongs to the last game if it cut it short (before
 			// its termination marker); else it comes alone, after the game
-			s.skipSpace()
-			if _, more := s.peek(0); !more {
-				s.tok = nil
-				s.mark()
-				b.errs = cutShort(b.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: b.playerLabel(), Line: s.tokLine,
-					Column: s.tokCol, Offset: s.tokOff, Message: "read error: " + s.err.Error(), Err: s.err})
+			if s.atEnd() {
+				at := s.here()
+				p.errs = cutShort(p.errs, &PGNError{Game: g.Index, GameLine: g.Line, Players: p.playerLabel(), Line: at.line,
+					Column: at.col, Offset: at.off, Message: "read error: " + s.err.Error(), Err: s.err})
 				r.err = s.err // Read returns it again, alone, after this game
 			}
 		}
 		r.games++
-		sort.SliceStable(b.errs, func(i, j int) bool { return b.errs[i].Offset < b.errs[j].Offset })
-		g.Problems = mergeProblems(b.errs, g.Warnings)
-		return g, b.errs
+		sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Offset < p.errs[j].Offset })
+		g.Problems = mergeProblems(p.errs, g.Warnings)
+		return g, p.errs
 	}
+}
+
+// consumer returns the consumer of the events of a game's movetext, from the reader's policy
+// and whether the game's moves can be replayed at all (unsupp: an unsupported variant or a
+// bad FEN): the tags-only reader, the validator (NoTree) or the tree builder, and the
+// skip-variations reader around either of the last two.
+func (r *PGNReader) consumer(unsupp bool) pgnEvents {
+	if r.TagsOnly || unsupp {
+		return pgnSyntaxOnly{}
+	}
+	var ev pgnEvents = &r.tree
+	lines := &r.tree.pgnValidator
+	if r.NoTree {
+		ev, lines = &r.val, &r.val
+	}
+	if r.SkipVariations {
+		r.skipVar = pgnSkipVariations{ev, lines}
+		return &r.skipVar
+	}
+	return ev
 }
 
 // endHere records that the input ended at pos, where more input that starts with a tag pair
@@ -270,16 +280,4 @@ func addBudget(offset, budget int64) int64 {
 		return math.MaxInt64
 	}
 	return offset + budget
-}
-
-func (b *pgnBuilder) budgetExceeded(msg string) {
-	s := &b.r.s
-	s.tok = nil
-	s.mark()
-	b.overBudget = true
-	b.maxErrs = max(b.maxErrs, len(b.errs)+1) // the budget error is recorded even past MaxErrors
-	b.problem(false, ErrBudget, msg, "")
-	if s.resync() {
-		b.r.cleanEnd = true
-	}
 }

@@ -1,6 +1,7 @@
 package chess
 
-// Replaying the moves of the movetext, and what is checked at the end of the game.
+// The validator: the consumer of a game's events that replays its moves, variations
+// included, and checks them and the game's end against the FIDE Laws, keeping no tree.
 
 import (
 	"errors"
@@ -9,38 +10,65 @@ import (
 	"unsafe"
 )
 
-func (b *pgnBuilder) moveNumber(num, dots int) {
-	f := b.top()
-	if f.skip {
-		return
+// pgnLine is one line of play being replayed: the main line, or a variation inside it.
+type pgnLine struct {
+	pos, prev Position // the position now, and before the line's last move
+	moved     bool     // the line has a move, so a variation may follow
+	numbered  bool     // a move number came since the last move
+	skip      bool     // an error ended this line
+}
+
+// pgnValidator replays the moves of a game (PGN Standard §8.2.3) in each of its lines and
+// decides the game's end on the board (boardEnd, game.go).
+type pgnValidator struct {
+	p           *pgnParser
+	g           *PGNGame
+	lines       []pgnLine
+	reps        repetitions // of the main line
+	overAtStart bool        // the starting position is already over (BoardEnd): moves after it are no warning
+	last        Move        // the move played last
+}
+
+func (v *pgnValidator) top() *pgnLine { return &v.lines[len(v.lines)-1] }
+
+// ply returns the ply of the current line's position.
+func (v *pgnValidator) ply() int {
+	f := v.top()
+	return int(f.pos.fullmove)*2 + int(f.pos.turn) - 1
+}
+
+// moveProblem records a problem of the move tok played from pos.
+func (v *pgnValidator) moveProblem(warning bool, err error, msg string, pos *Position, tok []byte) *PGNError {
+	e := v.p.problem(warning, err, msg, moveLabel(pos, tok))
+	if e != nil {
+		e.Ply = v.ply()
 	}
-	f.numbered = true
-	if num != int(f.pos.fullmove) && !b.full(true) {
-		b.problem(true, ErrMoveNumberMismatch, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
+	return e
+}
+
+func (v *pgnValidator) begin(p *pgnParser, start Position) {
+	v.p, v.g, v.overAtStart = p, p.g, false
+	v.lines = append(v.lines[:0], pgnLine{pos: start})
+	if repeats := v.reps.reset(&start); drawnOnBoard(&start, repeats) != NoTermination {
+		v.g.BoardEnd = boardEnd(&start, repeats) // a game set up in a position already over
+		v.overAtStart = true
 	}
 }
 
-// moveFrame counts a move token of the main line, played or not, and returns the line it is
-// played in, or nil when an error ended that line.
-func (b *pgnBuilder) moveFrame() *pgnFrame {
-	if len(b.r.frames) == 1 {
-		b.mainMoves++
+func (v *pgnValidator) moveNumber(num, dots int) {
+	f := v.top()
+	f.numbered = true
+	if num != int(f.pos.fullmove) && !v.p.full(true) {
+		v.p.problem(true, ErrMoveNumberMismatch, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
 	}
-	if f := b.top(); !f.skip {
-		return f
-	}
-	return nil
 }
 
 // move plays a SAN token in the current line.
-func (b *pgnBuilder) move(tok []byte) {
-	f := b.moveFrame()
-	if f == nil {
-		return
-	}
-	s := &b.r.s
-	if !f.numbered && (f.pos.turn == White || !f.moved) && !b.full(true) {
-		b.problem(true, ErrMissingMoveNumber, "missing move number", moveLabel(&f.pos, tok))
+func (v *pgnValidator) move(tok []byte) bool {
+	f := v.top()
+	p := v.p
+	if !f.numbered && (f.pos.turn == White || !f.moved) && !p.full(true) {
+		v.moveProblem(true, ErrMissingMoveNumber, "missing move number", &f.pos, tok)
 	}
 	var sp sanParts
 	f.prev = f.pos
@@ -61,115 +89,115 @@ func (b *pgnBuilder) move(tok []byte) {
 		if !f.pos.hasLegalMove() {
 			msg += " (the game is over: " + map[bool]string{true: "checkmate", false: "stalemate"}[f.pos.InCheck()] + ")"
 		}
-		b.problem(false, err, msg, moveLabel(&f.pos, tok))
+		v.moveProblem(false, err, msg, &f.pos, tok)
 		f.skip = true
-		return
+		return true
 	}
-	if dev &^= SANMissingCheck; dev != 0 && (b.r.StrictSAN || !b.full(true)) {
-		if b.r.StrictSAN {
+	if dev &^= SANMissingCheck; dev != 0 && (p.r.StrictSAN || !p.full(true)) {
+		if p.r.StrictSAN {
 			f.pos = f.prev // the move is refused
-			if e := b.problem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), moveLabel(&f.pos, tok)); e != nil {
+			if e := v.moveProblem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), &f.pos, tok); e != nil {
 				e.Deviation = dev
 			}
 			f.skip = true
-			return
+			return true
 		}
-		if e := b.problem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), moveLabel(&f.prev, tok)); e != nil {
+		if e := v.moveProblem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), &f.prev, tok); e != nil {
 			e.Deviation = dev
 		}
 	}
-	b.played(f, m, s.tokLine, s.tokCol)
+	v.played(f, m)
+	return false
 }
 
-func (b *pgnBuilder) nullMove() {
-	f := b.moveFrame()
-	if f == nil {
-		return
-	}
-	s := &b.r.s
+func (v *pgnValidator) nullMove() bool {
+	f := v.top()
+	tok := v.p.s.tok
 	if f.pos.InCheck() {
-		b.problem(false, f.pos.sanIllegal(string(s.tok), 0, NullMove, false), "illegal move: a null move cannot be played in check", moveLabel(&f.pos, s.tok))
+		v.moveProblem(false, f.pos.sanIllegal(string(tok), 0, NullMove, false), "illegal move: a null move cannot be played in check", &f.pos, tok)
 		f.skip = true
-		return
+		return true
 	}
 	f.prev = f.pos
 	f.pos, _ = f.pos.PlayNull()
-	b.played(f, NullMove, s.tokLine, s.tokCol)
+	v.played(f, NullMove)
+	return false
 }
+
+// nag checks that a NAG annotates a move (§8.2.4): before the first move there is none, and
+// the root keeps no NAGs.
+func (v *pgnValidator) nag(NAG) {
+	if !v.top().moved {
+		v.p.problem(false, ErrSyntax, "a NAG before the first move", "")
+	}
+}
+
+func (v *pgnValidator) comment([]byte) {}
+
+// mayBranch reports whether a variation may start here, an alternative to the last move of
+// the current line; an error says why not.
+func (v *pgnValidator) mayBranch() bool {
+	if !v.top().moved {
+		v.p.problem(false, ErrUnbalancedRAV, "a variation before any move it could replace", "")
+		return false
+	}
+	return true
+}
+
+// variationStart starts a variation (RAV, §8.2.5) from the position before the last move.
+func (v *pgnValidator) variationStart() bool {
+	if !v.mayBranch() {
+		return true
+	}
+	v.lines = append(v.lines, pgnLine{pos: v.top().prev})
+	return false
+}
+
+func (v *pgnValidator) variationEnd() { v.lines = v.lines[:len(v.lines)-1] }
 
 // checkBoardEnd looks, after a main-line move, for the automatic endings of the FIDE Laws
 // (boardEnd). Checkmate and stalemate it leaves to finish unless a draw holds as well (a
 // move after them is illegal, so they can only end the line): that keeps the search for a
 // legal move off the hot path.
-func (b *pgnBuilder) checkBoardEnd(f *pgnFrame) {
-	repeats := b.reps.push(&f.prev, &f.pos)
+func (v *pgnValidator) checkBoardEnd(f *pgnLine) {
+	repeats := v.reps.push(&f.prev, &f.pos)
 	if drawnOnBoard(&f.pos, repeats) != NoTermination {
-		b.g.BoardEnd = boardEnd(&f.pos, repeats)
+		v.g.BoardEnd = boardEnd(&f.pos, repeats)
 	}
 }
 
 // played records the legal move m, just played in line f from f.prev to f.pos.
-func (b *pgnBuilder) played(f *pgnFrame, m Move, line, col int) {
+func (v *pgnValidator) played(f *pgnLine, m Move) {
 	f.moved, f.numbered = true, false
-	if len(b.r.frames) == 1 {
-		b.g.Plies++
-		if b.g.BoardEnd != NoTermination {
-			if !b.overAtStart && !b.full(true) {
-				b.problem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+b.g.BoardEnd.String()+")", moveLabel(&f.prev, b.r.s.tok))
+	v.last = m
+	if len(v.lines) == 1 {
+		v.g.Plies++
+		if v.g.BoardEnd != NoTermination {
+			if !v.overAtStart && !v.p.full(true) {
+				v.moveProblem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+v.g.BoardEnd.String()+")", &f.prev, v.p.s.tok)
 			}
 		} else {
-			b.checkBoardEnd(f)
+			v.checkBoardEnd(f)
 		}
 	}
-	if f.node == nil {
-		return
-	}
-	n := b.newNode()
-	n.Parent, n.Move, n.Position, n.Line, n.Column = f.node, m, f.pos, line, col
-	if len(f.pending) > 0 {
-		n.StartingComments, f.pending = f.pending, nil
-	}
-	f.node.Children = append(f.node.Children, n)
-	f.prevNode, f.node = f.node, n
 }
 
-// finish checks what can only be checked at the end of the game.
-func (b *pgnBuilder) finish() {
-	g := b.g
-	s := &b.r.s
-	for _, f := range b.r.frames[1:] {
-		if b.overBudget || len(b.errs) >= b.maxErrs {
-			break // after a budget error the open variations were abandoned, not left open
-		}
-		e := &PGNError{Game: g.Index, GameLine: g.Line, Players: b.playerLabel(), Line: f.openLine, Column: f.openCol,
-			Offset: f.openOff, Token: "(", Message: "variation opened here is never closed", Err: ErrUnbalancedRAV}
-		b.errs = append(b.errs, e)
-	}
-	main := &b.r.frames[0]
+// end checks the game's end on the board: the automatic endings of the FIDE Laws, and the
+// declared result against them.
+func (v *pgnValidator) end() {
+	g, p := v.g, v.p
+	main := &v.lines[0]
 	g.Final = main.pos
-	if main.node != nil {
-		main.node = nil
-	}
-	tagResult := g.Tag("Result")
-	s.tok = nil
-	s.mark()
-	s.tokLine, s.tokCol = s.line, 1
-	switch {
-	case g.Result == "" && !b.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
-		b.problem(true, ErrMissingResult, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
-	case g.Result != "" && tagResult != "" && g.Result != tagResult:
-		b.at(b.resultAt, g.Result)
-		b.problem(true, ErrResultMismatch, "the Result tag says "+cutText(tagResult, maxQuoted)+" but the movetext ends with "+g.Result, "")
-	}
-	declared := g.Result
-	if declared == "" {
-		declared = tagResult
-	}
-	if b.unsupp || main.skip {
+	if main.skip {
 		return
 	}
 	if g.BoardEnd == NoTermination {
-		g.BoardEnd = boardEnd(&main.pos, b.reps.count(b.reps.keys[len(b.reps.keys)-1]))
+		g.BoardEnd = boardEnd(&main.pos, v.reps.count(v.reps.keys[len(v.reps.keys)-1]))
+	}
+	tagResult := g.Tag("Result")
+	declared := g.Result
+	if declared == "" {
+		declared = tagResult
 	}
 	if g.BoardEnd == NoTermination || declared == "" || declared == "*" {
 		return
@@ -191,11 +219,10 @@ func (b *pgnBuilder) finish() {
 		case Stalemate:
 			what = "the game ends in stalemate"
 		}
-		if g.Result != "" {
-			b.at(b.resultAt, g.Result)
-		} else {
-			b.at(b.resultTagAt, tagResult)
+		at, tok := p.resultAt, g.Result
+		if g.Result == "" {
+			at, tok = p.resultTagAt, tagResult
 		}
-		b.problem(false, ErrWrongResult, what+" but the result is "+cutText(declared, maxQuoted), "")
+		p.problemAt(at, []byte(tok), false, ErrWrongResult, what+" but the result is "+cutText(declared, maxQuoted), "")
 	}
 }

@@ -7,11 +7,13 @@ import (
 	"io"
 )
 
-// pgnScanner cuts a PGN stream into tokens (PGN Standard §7). It reads into one buffer that
-// holds the current game from its first byte, so tokens are slices of that buffer and cost
-// nothing to make; discard drops what came before the next game. The buffer never grows past
-// the game's byte budget (and what it kept from before the game), and all its growing costs
-// at most twice that.
+// pgnScanner is the tokenizer of PGN text (PGN Standard §7), the one place that moves over the
+// bytes: next yields the tokens of movetext, the tag-section methods those of a tag pair, each
+// with its kind, text and position (line, column, offset), and the parser above reads only
+// those. It reads into one buffer that holds the current game from its first byte, so tokens
+// are slices of that buffer and cost nothing to make; discard drops what came before the next
+// game. The buffer never grows past the game's byte budget (and what it kept from before the
+// game), and all its growing costs at most twice that.
 type pgnScanner struct {
 	r       io.Reader
 	buf     []byte // the input shown to the tokenizer: never past limit
@@ -26,11 +28,57 @@ type pgnScanner struct {
 	ended   bool  // fill met the end of the input
 	err     error // the I/O error that ended the input, other than io.EOF
 
-	// the current token
-	tok     []byte
-	tokLine int
-	tokCol  int
-	tokOff  int64
+	// the current token: its text (a slice of buf), where it starts, and what next found in it
+	tok        []byte
+	tokAt      int // index in buf of its first byte
+	tokLine    int
+	tokCol     int
+	tokOff     int64
+	tokLineOff int64 // lineOff at its first byte
+	num        int   // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
+	dots       int   // tokInteger: the periods after it ("…" counts 3)
+	closed     bool  // tokComment, tokString: the closing delimiter came
+	escaped    bool  // tokString: the text holds escapes
+	glued      bool  // the next token starts right after a move number's periods ("12.e4")
+
+	// lineLimit > 0 records in long the lines longer than lineLimit characters, the line end
+	// counted as one (PGN Standard §4.3: 255)
+	lineLimit   int
+	long        []pgnLongLine
+	lastChecked bool // endInput checked the last line
+}
+
+// pgnToken is the kind of a token (PGN Standard §7).
+type pgnToken uint8
+
+const (
+	tokEOF      pgnToken = iota // the end of the input, or of the game's byte budget (over)
+	tokTagOpen                  // "["
+	tokTagClose                 // "]"
+	tokSymbol                   // a symbol: SAN, a null move, a glyph, "e.p."
+	tokGlued                    // a symbol right after a move number's periods ("e4" of "12.e4"): move text
+	tokString                   // a string, tok its raw text between the quotes
+	tokInteger                  // an integer and the periods after it, a move number indication (§8.2.2)
+	tokPeriod                   // periods alone ("..." of "12. ... e5")
+	tokNAG                      // "$" and the symbol after it; tok is that symbol
+	tokComment                  // "{...}" or ";..." (§5); tok is the text inside
+	tokRAVOpen                  // "("
+	tokRAVClose                 // ")"
+	tokResult                   // a termination marker (§8.2.6)
+	tokEscape                   // an escape line (§6): "%" at the start of a line, up to its end
+	tokBad                      // a byte that starts no token: "<", ">", "}", "\\", "%" inside a line
+)
+
+// tokenPos is where a token is in the input.
+type tokenPos struct {
+	line, col int
+	off       int64
+}
+
+// pgnLongLine is a line longer than the scanner's lineLimit: where it starts, and its length.
+type pgnLongLine struct {
+	at tokenPos
+	n  int64
 }
 
 const pgnChunk = 64 << 10
@@ -179,9 +227,26 @@ func (s *pgnScanner) peek(i int) (byte, bool) {
 	return s.buf[s.pos+i], true
 }
 
+// newline starts a new line at pos, after a line end, and records the line that ended when it
+// is longer than lineLimit.
 func (s *pgnScanner) newline() {
+	if s.lineLimit > 0 {
+		n := s.offset() - s.lineOff
+		if n >= 2 && s.buf[s.pos-1] == '\n' && s.buf[s.pos-2] == '\r' {
+			n-- // CRLF: one line end
+		}
+		s.checkLine(n)
+	}
 	s.line++
 	s.lineOff = s.offset()
+}
+
+// checkLine records the current line when its n characters (its line end counted as one) are
+// more than lineLimit.
+func (s *pgnScanner) checkLine(n int64) {
+	if n > int64(s.lineLimit) {
+		s.long = append(s.long, pgnLongLine{at: tokenPos{s.line, 1, s.lineOff}, n: n})
+	}
 }
 
 // lineEnd takes the line-end byte c at pos: LF, and CR unless a LF follows (which then ends
@@ -211,85 +276,268 @@ func (s *pgnScanner) lfFollows() bool {
 // atLineStart reports whether pos is the first byte of its line.
 func (s *pgnScanner) atLineStart() bool { return s.offset() == s.lineOff }
 
+// The classes of bytes (pgnClass): a symbol is made of clSymbol and clDigit bytes (§7: letters,
+// digits and "_+#=:-/." and more in the wild); everything else that is not space delimits.
+const (
+	clSymbol = iota
+	clDigit
+	clSpace
+	clCR
+	clLF
+	clDelim
+)
+
+// pgnClass is the class of each byte.
+var pgnClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \t\f\v") {
+		t[c] = clSpace
+	}
+	t['\r'], t['\n'] = clCR, clLF
+	for _, c := range []byte("{}()[];\"$<>") {
+		t[c] = clDelim
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = clDigit
+	}
+	return t
+}()
+
 // skipSpace skips white space and counts lines: LF, CRLF and a lone CR each end a line.
 func (s *pgnScanner) skipSpace() {
 	for {
-		for s.pos >= len(s.buf) {
-			if !s.fill() {
-				return
+		for s.pos < len(s.buf) {
+			switch pgnClass[s.buf[s.pos]] {
+			case clSpace:
+				s.pos++
+				continue
+			case clLF:
+				s.pos++
+				s.newline()
+				continue
+			case clCR:
+				s.lineEnd('\r')
+				continue
 			}
-		}
-		switch c := s.buf[s.pos]; c {
-		case '\n', '\r':
-			s.lineEnd(c)
-		case ' ', '\t', '\f', '\v':
-			s.pos++
-		default:
-			if c == 0xEF && s.offset() == 0 { // a UTF-8 byte-order mark at the start
-				if b1, _ := s.peek(1); b1 == 0xBB {
-					if b2, _ := s.peek(2); b2 == 0xBF {
-						s.pos += 3
-						s.lineOff = s.offset()
-						continue
-					}
-				}
+			if s.buf[s.pos] == 0xEF && s.offset() == 0 && s.bom() {
+				continue
 			}
 			return
 		}
+		if !s.fill() {
+			return
+		}
 	}
+}
+
+// bom skips a UTF-8 byte-order mark at pos, the start of the input.
+func (s *pgnScanner) bom() bool {
+	if b1, _ := s.peek(1); b1 == 0xBB {
+		if b2, _ := s.peek(2); b2 == 0xBF {
+			s.pos += 3
+			s.lineOff = s.offset()
+			return true
+		}
+	}
+	return false
 }
 
 // skipLine skips to the start of the next line.
 func (s *pgnScanner) skipLine() {
 	for {
-		c, ok := s.peek(0)
-		if !ok {
+		if s.pos >= len(s.buf) && !s.fill() {
 			return
 		}
-		s.pos++
-		switch c {
-		case '\n':
-			s.newline()
-			return
-		case '\r':
-			if !s.lfFollows() {
-				s.newline()
-			} // else the LF, next, ends the line
+		if i := bytes.IndexAny(s.buf[s.pos:], "\r\n"); i >= 0 {
+			s.pos += i
+			s.lineEnd(s.buf[s.pos])
 			return
 		}
+		s.pos = len(s.buf)
 	}
 }
 
-// mark records pos as the start of the current token.
+// mark makes pos the start of the current token.
 func (s *pgnScanner) mark() {
+	s.tokAt = s.pos
 	s.tokLine = s.line
-	s.tokCol = int(s.offset()-s.lineOff) + 1
+	s.tokLineOff = s.lineOff
 	s.tokOff = s.offset()
+	s.tokCol = int(s.tokOff-s.lineOff) + 1
 }
 
-// pgnDelim marks the bytes that end a symbol token (§7: symbols are made of letters, digits
-// and "_+#=:-/." and more in the wild; everything else that is not space delimits).
-var pgnDelim = func() (t [256]bool) {
-	for _, c := range []byte(" \t\n\r\f\v{}()[];\"$<>") {
-		t[c] = true
-	}
-	return t
-}()
+// at returns where the current token is.
+func (s *pgnScanner) at() tokenPos { return tokenPos{s.tokLine, s.tokCol, s.tokOff} }
 
-// symbol scans a symbol token starting at pos into tok.
+// here returns where pos is: for a problem of no token, such as an exceeded budget.
+func (s *pgnScanner) here() tokenPos {
+	return tokenPos{s.line, int(s.offset()-s.lineOff) + 1, s.offset()}
+}
+
+// unread puts the current token back: the next token starts where it did. For the parser's
+// look at a token that belongs to what follows (the next game's "[" or "1."), and for a budget
+// that the token exceeds, so that resync starts at it.
+func (s *pgnScanner) unread() {
+	s.pos, s.line, s.lineOff = s.tokAt, s.tokLine, s.tokLineOff
+	s.glued = false
+}
+
+// next scans the next token of movetext, after white space, and returns its kind.
+func (s *pgnScanner) next() pgnToken {
+	if s.glued {
+		s.glued = false
+		s.mark()
+		s.symbol()
+		return tokGlued
+	}
+	s.skipSpace()
+	s.mark()
+	if s.pos >= len(s.buf) { // skipSpace found no byte
+		s.tok = nil
+		return tokEOF
+	}
+	switch c := s.buf[s.pos]; c {
+	case '{':
+		s.closed = s.braceComment()
+		return tokComment
+	case ';':
+		s.lineComment()
+		s.closed = true
+		return tokComment
+	case '(':
+		return s.single(tokRAVOpen)
+	case ')':
+		return s.single(tokRAVClose)
+	case '[':
+		return s.single(tokTagOpen)
+	case ']':
+		return s.single(tokTagClose)
+	case '$':
+		s.pos++
+		s.symbol()
+		s.num = nagValue(s.tok)
+		return tokNAG
+	case '"':
+		s.closed, s.escaped = s.quoted()
+		return tokString
+	case '%':
+		if s.atLineStart() {
+			s.skipLine()
+			s.tok = s.buf[s.tokAt:s.tokAt]
+			return tokEscape
+		}
+		return s.single(tokBad)
+	case '\\', '<', '>', '}':
+		return s.single(tokBad)
+	}
+	s.symbol()
+	switch t := s.tok; {
+	case pgnClass[t[0]] == clDigit:
+		return s.number()
+	case t[0] == '*' && len(t) == 1:
+		return tokResult
+	case (t[0] == '.' || t[0] == 0xE2) && onlyDots(t):
+		return tokPeriod
+	}
+	return tokSymbol
+}
+
+// single takes the one byte at pos as a token of kind k.
+func (s *pgnScanner) single(k pgnToken) pgnToken {
+	s.pos++
+	s.tok = s.buf[s.pos-1 : s.pos]
+	return k
+}
+
+// number classifies the symbol tok that starts with a digit: a termination marker, an integer
+// with the periods after it (the next token starting after them when the symbol goes on:
+// "12.e4"), or a symbol ("0-0", "12e4").
+func (s *pgnScanner) number() pgnToken {
+	t := s.tok
+	n, num := 0, 0
+	for n < len(t) && pgnClass[t[n]] == clDigit {
+		if n < 9 {
+			num = num*10 + int(t[n]-'0')
+		}
+		n++
+	}
+	if n > 9 {
+		num = -1
+	}
+	rest, dots := t[n:], 0
+	for len(rest) > 0 {
+		if rest[0] == '.' {
+			rest, dots = rest[1:], dots+1
+		} else if bytes.HasPrefix(rest, []byte("…")) {
+			rest, dots = rest[len("…"):], dots+3
+		} else {
+			break
+		}
+	}
+	if dots == 0 && len(rest) > 0 {
+		switch string(t) {
+		case "1-0", "0-1", "1/2-1/2":
+			return tokResult
+		}
+		return tokSymbol
+	}
+	s.num, s.dots = num, dots
+	if len(rest) > 0 {
+		s.pos -= len(rest)
+		s.glued = true
+	}
+	return tokInteger
+}
+
+// nagValue returns the NAG of the symbol after a "$" (a decimal number, as strconv.Atoi reads
+// it, from 0 to 255), or -1.
+func nagValue(t []byte) int {
+	d := t
+	if len(d) > 0 && (d[0] == '+' || d[0] == '-') {
+		d = d[1:]
+	}
+	if len(d) == 0 {
+		return -1
+	}
+	n := 0
+	for _, c := range d {
+		if pgnClass[c] != clDigit {
+			return -1
+		}
+		if n = n*10 + int(c-'0'); n > 255 {
+			return -1
+		}
+	}
+	if t[0] == '-' && n != 0 {
+		return -1
+	}
+	return n
+}
+
+func onlyDots(t []byte) bool {
+	for len(t) > 0 {
+		switch {
+		case t[0] == '.':
+			t = t[1:]
+		case bytes.HasPrefix(t, []byte("…")):
+			t = t[len("…"):]
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// symbol scans the bytes of a symbol from pos into tok (empty at a delimiter).
 func (s *pgnScanner) symbol() {
 	start := s.pos
 	for {
-		if s.pos >= len(s.buf) {
-			// keep start valid across the refill: fill only appends
-			if !s.fill() {
-				break
-			}
+		for s.pos < len(s.buf) && pgnClass[s.buf[s.pos]] <= clDigit {
+			s.pos++
 		}
-		if pgnDelim[s.buf[s.pos]] {
+		// keep start valid across the refill: fill only appends
+		if s.pos < len(s.buf) || !s.fill() {
 			break
 		}
-		s.pos++
 	}
 	s.tok = s.buf[start:s.pos]
 }
@@ -357,16 +605,22 @@ func (s *pgnScanner) braceComment() (ok bool) {
 func (s *pgnScanner) lineComment() {
 	s.pos++
 	start := s.pos
+	s.toLineEnd()
+	s.tok = s.buf[start:s.pos]
+}
+
+// toLineEnd moves pos to the end of its line: the next CR or LF, or the end of the input.
+func (s *pgnScanner) toLineEnd() {
 	for {
 		if s.pos >= len(s.buf) && !s.fill() {
-			break
+			return
 		}
-		if c := s.buf[s.pos]; c == '\n' || c == '\r' {
-			break
+		if i := bytes.IndexAny(s.buf[s.pos:], "\r\n"); i >= 0 {
+			s.pos += i
+			return
 		}
-		s.pos++
+		s.pos = len(s.buf)
 	}
-	s.tok = s.buf[start:s.pos]
 }
 
 // quoted scans a string token whose '"' is at pos (§7: "\\" and "\"" are the escapes; the
@@ -401,12 +655,230 @@ func (s *pgnScanner) quoted() (closed, escaped bool) {
 	}
 }
 
+// restOfLine scans what follows the current token on its line, after spaces and tabs, as a
+// token: false when nothing does (the line ends, or a "[" comes).
+func (s *pgnScanner) restOfLine() bool {
+	s.skipInline()
+	c, ok := s.peek(0)
+	if !ok || c == '\n' || c == '\r' || c == '[' {
+		return false
+	}
+	s.mark()
+	s.toLineEnd()
+	s.tok = s.buf[s.tokAt:s.pos]
+	return true
+}
+
+// lineIndent returns the column of the first token of the current token's line, -1 when that
+// line began before the input offset from (the start of the game).
+func (s *pgnScanner) lineIndent(from int64) int {
+	if s.tokLineOff < from {
+		return -1
+	}
+	start := int(s.tokLineOff - s.base)
+	i := start
+	for i < len(s.buf) && (s.buf[i] == ' ' || s.buf[i] == '\t') {
+		i++
+	}
+	return i - start + 1
+}
+
+// The tokens of the tag pair section (§8.1), where line ends are white space between the
+// tokens of a tag pair (§8.1) and a broken tag pair ends at its line's end.
+
+// peekTagSection skips white space and escape lines (§6, the escape line then the current
+// token, tokEscape) and tells what comes next without taking it: tokTagOpen for a "[",
+// tokEOF at the end, tokSymbol for anything else (the movetext).
+func (s *pgnScanner) peekTagSection() pgnToken {
+	s.skipSpace()
+	c, ok := s.peek(0)
+	switch {
+	case !ok:
+		return tokEOF
+	case c == '%' && s.atLineStart():
+		s.mark()
+		s.skipLine()
+		return tokEscape
+	case c == '[':
+		return tokTagOpen
+	}
+	return tokSymbol
+}
+
+// peekTagName returns the name of the tag pair whose "[" is at pos, without taking it.
+func (s *pgnScanner) peekTagName() []byte {
+	i := 1
+	for {
+		c, ok := s.peek(i)
+		if !ok || c != ' ' && c != '\t' {
+			break
+		}
+		i++
+	}
+	j := i
+	for {
+		c, ok := s.peek(j)
+		if !ok || pgnClass[c] > clDigit {
+			break
+		}
+		j++
+	}
+	return s.buf[s.pos+i : s.pos+j]
+}
+
+// tagOpen takes the "[" at pos as the current token.
+func (s *pgnScanner) tagOpen() {
+	s.mark()
+	s.single(tokTagOpen)
+}
+
+// tagName scans a tag name, after white space, into tok (empty when none is there).
+func (s *pgnScanner) tagName() {
+	s.skipTagSpace(0)
+	s.mark()
+	s.symbol()
+}
+
+// tagValue scans a tag value, after white space: tokString for a string (closed and escaped
+// say how it is), tokSymbol for a symbol where the string should be.
+func (s *pgnScanner) tagValue() pgnToken {
+	s.skipTagSpace('"')
+	s.mark()
+	if c, ok := s.peek(0); ok && c == '"' {
+		s.closed, s.escaped = s.quoted()
+		return tokString
+	}
+	s.symbol()
+	return tokSymbol
+}
+
+// tagClose takes the "]" of a tag pair, after white space: tokTagClose. Else, after a value that
+// was whole (bad false), tokSymbol when text follows on the line (the current token, up to the
+// "]" or the line's end) or tokEOF when the line ends (the current token empty, there); after a
+// broken value (bad), it skips to the "]" or the line's end: tokBad.
+func (s *pgnScanner) tagClose(bad bool) pgnToken {
+	s.skipTagSpace(']')
+	c, ok := s.peek(0)
+	switch {
+	case ok && c == ']':
+		s.pos++
+		return tokTagClose
+	case bad:
+		s.skipTagRest()
+		return tokBad
+	}
+	s.mark()
+	if ok && c != '\n' && c != '\r' && c != '[' {
+		s.skipTagRest()
+		s.tok = s.buf[s.tokAt:s.pos] // the text after the value, not the value
+		return tokSymbol
+	}
+	s.tok = nil
+	return tokEOF
+}
+
+// skipTagSpace skips the white space between two tokens of a tag pair. Line ends are white
+// space there too (§8.1: a tag pair may be split across lines), but it skips past them only
+// when the byte after the white space is what the tag pair needs next, want (0: the first
+// letter of a name): a broken tag pair is then reported at its own line's end, and the line
+// after it is read for itself.
+func (s *pgnScanner) skipTagSpace(want byte) {
+	s.skipInline()
+	if c, ok := s.peek(0); !ok || c != '\n' && c != '\r' {
+		return
+	}
+	for i := 1; ; i++ {
+		c, ok := s.peek(i)
+		switch {
+		case !ok:
+			return
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			continue
+		case want == 0 && tagNameByte(c, true) || want != 0 && c == want:
+			s.skipSpace()
+		}
+		return
+	}
+}
+
+// skipInline skips spaces and tabs, not line ends.
+func (s *pgnScanner) skipInline() {
+	for {
+		c, ok := s.peek(0)
+		if !ok || c != ' ' && c != '\t' {
+			return
+		}
+		s.pos++
+	}
+}
+
+// skipTagRest skips a broken tag pair up to its "]" or the end of its line.
+func (s *pgnScanner) skipTagRest() {
+	for {
+		c, ok := s.peek(0)
+		if !ok || c == '\n' || c == '\r' {
+			return
+		}
+		s.pos++
+		if c == ']' {
+			return
+		}
+	}
+}
+
+// gameStart moves to the first token of the next game, past white space and escape lines
+// (§6), which belong to no game, dropping the text before it, and counts the game's byte
+// budget maxBytes from there. It returns false at the end of the input; ended tells whether
+// the input had ended before (see PGNReader.endHere).
+func (s *pgnScanner) gameStart(maxBytes int64) (ok, ended bool) {
+	for {
+		s.discard()
+		s.setLimit(addBudget(s.offset(), maxBytes))
+		s.over = false
+		ended = s.ended
+		s.skipSpace()
+		for !s.over {
+			if c, ok := s.peek(0); !ok || c != '%' || !s.atLineStart() {
+				break
+			}
+			s.skipLine()
+			s.skipSpace()
+		}
+		if s.over {
+			continue // a run of white space longer than a game may be: drop it and go on
+		}
+		if _, ok := s.peek(0); !ok {
+			return false, ended
+		}
+		s.setLimit(addBudget(s.offset(), maxBytes)) // the budget counts from the game's first byte
+		s.long = s.long[:0]
+		return true, ended
+	}
+}
+
+// endInput records the input's last line when it is too long and has no line end (counted as
+// if it had one), once: the reader calls it at the end of a game that ends the input.
+func (s *pgnScanner) endInput() {
+	if s.lineLimit > 0 && s.ended && !s.lastChecked && s.pos == len(s.buf) && s.offset() > s.lineOff {
+		s.checkLine(s.offset() - s.lineOff + 1)
+		s.lastChecked = true
+	}
+}
+
+// atEnd skips white space and reports whether the input ends there.
+func (s *pgnScanner) atEnd() bool {
+	s.skipSpace()
+	_, more := s.peek(0)
+	return !more
+}
+
 // resync skips input, without keeping it, up to the next line that starts with "[" (a tag
 // pair): how the reader recovers after a game blew its budget. It reports whether it met the
 // end of the input, for the first time: a place where more input starting with a tag pair
 // would have stopped it.
 func (s *pgnScanner) resync() (endedHere bool) {
 	ended := s.ended
+	s.glued = false
 	for {
 		s.discard()
 		for s.pos < len(s.buf) {

@@ -10,38 +10,36 @@ import (
 )
 
 // readTags reads the tag pair section (PGN Standard §8.1). Tags count as tokens.
-func (b *pgnBuilder) readTags(maxTokens int) {
-	s := &b.r.s
-	r := b.r
-	b.g.Tags, r.tagText, r.tagEnds = r.tags[:0], r.tagText[:0], r.tagEnds[:0]
-	defer b.keepTags()
+func (p *pgnParser) readTags(maxTokens int) {
+	s := p.s
+	r := p.r
+	p.g.Tags, r.tagText, r.tagEnds = r.tags[:0], r.tagText[:0], r.tagEnds[:0]
+	defer p.keepTags()
 	lastLine := 0
 	for {
-		s.skipSpace()
-		c, ok := s.peek(0)
-		if ok && c == '%' && s.atLineStart() {
+		k := s.peekTagSection()
+		if k == tokEscape {
 			// an escape line (§6) may stand anywhere, between tag pairs too; it is no gap
 			// between them
-			if s.line == lastLine+1 {
+			if s.tokLine == lastLine+1 {
 				lastLine++
 			}
-			s.skipLine()
 			continue
 		}
-		if !ok || c != '[' {
+		if k != tokTagOpen {
 			break
 		}
-		if len(b.g.Tags) > 0 && s.line > lastLine+1 && b.repeatsTag() {
-			b.tagOnly = true // a tag-only record: the repeated name starts the next game
+		if len(p.g.Tags) > 0 && s.line > lastLine+1 && p.hasTag(s.peekTagName()) {
+			p.tagOnly = true // a tag-only record: the repeated name starts the next game
 			break
 		}
-		b.tokens++
-		if b.tokens > maxTokens {
-			b.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
-			b.tagOnly = true // skipped to the next tag pair: no movetext
+		p.tokens++
+		if p.tokens > maxTokens {
+			p.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
+			p.tagOnly = true // skipped to the next tag pair: no movetext
 			break
 		}
-		b.tagPair()
+		p.tagPair()
 		lastLine = s.line
 	}
 }
@@ -98,15 +96,15 @@ func gameWithTags(n int, text []byte) (*PGNGame, []Tag, string) {
 
 // keepTags gives the game its own copy of the tags read into the reader's buffers: one slice
 // and one string for all the values (and, read into the scratch game, a game of its own).
-func (b *pgnBuilder) keepTags() {
-	r, g := b.r, b.g
+func (p *pgnParser) keepTags() {
+	r, g := p.r, p.g
 	r.tags = g.Tags
 	var tags []Tag
 	var text string
 	if g == &r.scratch {
-		b.g, tags, text = gameWithTags(len(g.Tags), r.tagText)
-		*b.g = *g
-		g = b.g
+		p.g, tags, text = gameWithTags(len(g.Tags), r.tagText)
+		*p.g = *g
+		g = p.g
 	} else if len(g.Tags) > 0 {
 		tags, text = make([]Tag, len(g.Tags)), string(r.tagText)
 	}
@@ -119,16 +117,16 @@ func (b *pgnBuilder) keepTags() {
 		}
 		start = end
 	}
-	b.tagsKept = true
+	p.tagsKept = true
 }
 
 // playerLabel returns pgnPlayers of the game, made the first time an error after the tag
 // section needs it ("" before: the players are not known yet).
-func (b *pgnBuilder) playerLabel() string {
-	if b.tagsKept && !b.playersMade {
-		b.players, b.playersMade = pgnPlayers(b.g), true
+func (p *pgnParser) playerLabel() string {
+	if p.tagsKept && !p.playersMade {
+		p.players, p.playersMade = pgnPlayers(p.g), true
 	}
-	return b.players
+	return p.players
 }
 
 // pgnPlayers describes a game for its error messages: "White - Black, Round R".
@@ -144,37 +142,14 @@ func pgnPlayers(g *PGNGame) string {
 	return white + " - " + black
 }
 
-// repeatsTag reports whether the tag pair at pos names a tag the game already has: after a
-// blank line, that starts the next tag-only record.
-func (b *pgnBuilder) repeatsTag() bool {
-	s := &b.r.s
-	i := 1
-	for {
-		c, ok := s.peek(i)
-		if !ok || c != ' ' && c != '\t' {
-			break
-		}
-		i++
-	}
-	j := i
-	for {
-		c, ok := s.peek(j)
-		if !ok || pgnDelim[c] {
-			break
-		}
-		j++
-	}
-	return b.hasTag(s.buf[s.pos+i : s.pos+j])
-}
-
 // hasTag reports whether the game has a tag named name. Past a few tags it looks in an
 // index, so that a game of many tags costs O(1) a tag, not O(tags).
-func (b *pgnBuilder) hasTag(name []byte) bool {
-	if b.tagIndex != nil {
-		_, ok := b.tagIndex[string(name)]
+func (p *pgnParser) hasTag(name []byte) bool {
+	if p.tagIndex != nil {
+		_, ok := p.tagIndex[string(name)]
 		return ok
 	}
-	for _, t := range b.g.Tags {
+	for _, t := range p.g.Tags {
 		if t.Name == string(name) {
 			return true
 		}
@@ -185,8 +160,8 @@ func (b *pgnBuilder) hasTag(name []byte) bool {
 // addTag adds a tag. Its value goes into tagText after the values before it, to become part
 // of one string in keepTags; a long value gets a string of its own at once, so that it is
 // copied only once.
-func (b *pgnBuilder) addTag(name string, value []byte) {
-	r := b.r
+func (p *pgnParser) addTag(name string, value []byte) {
+	r := p.r
 	t := Tag{Name: name}
 	if len(value) > 256 {
 		t.Value = string(value)
@@ -194,101 +169,81 @@ func (b *pgnBuilder) addTag(name string, value []byte) {
 		r.tagText = append(r.tagText, value...)
 	}
 	r.tagEnds = append(r.tagEnds, len(r.tagText))
-	b.g.Tags = append(b.g.Tags, t)
+	p.g.Tags = append(p.g.Tags, t)
 	switch {
-	case b.tagIndex != nil:
-		b.tagIndex[t.Name] = struct{}{}
-	case len(b.g.Tags) > 32:
-		b.tagIndex = make(map[string]struct{}, 2*len(b.g.Tags))
-		for _, t := range b.g.Tags {
-			b.tagIndex[t.Name] = struct{}{}
+	case p.tagIndex != nil:
+		p.tagIndex[t.Name] = struct{}{}
+	case len(p.g.Tags) > 32:
+		p.tagIndex = make(map[string]struct{}, 2*len(p.g.Tags))
+		for _, t := range p.g.Tags {
+			p.tagIndex[t.Name] = struct{}{}
 		}
 	}
 }
 
 // tagPair reads one [Name "Value"].
-func (b *pgnBuilder) tagPair() {
-	s := &b.r.s
-	s.mark()
-	s.pos++ // [
-	skipTagSpace(s, func(c byte) bool { return tagNameByte(c, true) })
-	s.mark()
-	s.symbol()
+func (p *pgnParser) tagPair() {
+	s := p.s
+	s.tagOpen()
+	s.tagName()
 	name := s.tok
-	nameAt := tokenPos{s.tokLine, s.tokCol, s.tokOff}
+	nameAt := s.at()
 	if len(name) == 0 {
-		b.problem(false, ErrBadTag, "empty tag name", "")
-		skipTagRest(s)
+		p.problem(false, ErrBadTag, "empty tag name", "")
+		s.skipTagRest()
 		return
 	}
 	if !validTagName(name) {
-		b.problem(false, ErrBadTag, "a tag name is letters, digits and _ and starts with a letter", "")
-		skipTagRest(s)
+		p.problem(false, ErrBadTag, "a tag name is letters, digits and _ and starts with a letter", "")
+		s.skipTagRest()
 		return
 	}
 	nameStr := tagName(name)
-	skipTagSpace(s, func(c byte) bool { return c == '"' })
-	s.mark()
-	at := tokenPos{s.tokLine, s.tokCol, s.tokOff}
-	var value []byte // in the scanner's buffer or r.unescape, valid until the next tag
+	k := s.tagValue()
+	at := s.at()
+	value := s.tok // in the scanner's buffer or r.unescape, valid until the next tag
 	bad := false
-	if c, ok := s.peek(0); ok && c == '"' {
-		closed, escaped := s.quoted()
-		value = s.tok
-		if escaped {
-			b.r.unescape = unescapeTag(b.r.unescape[:0], s.tok)
-			value = b.r.unescape
+	if k == tokString {
+		if s.escaped {
+			p.r.unescape = unescapeTag(p.r.unescape[:0], s.tok)
+			value = p.r.unescape
 		}
-		if !closed {
-			b.problem(false, ErrBadTag, "tag value without its closing quote", "")
+		if !s.closed {
+			p.problem(false, ErrBadTag, "tag value without its closing quote", "")
 			bad = true
 		}
 	} else {
-		s.symbol()
-		value = s.tok
-		b.problem(false, ErrBadTag, "tag value must be in double quotes", "")
+		p.problem(false, ErrBadTag, "tag value must be in double quotes", "")
 		bad = true
 	}
-	skipTagSpace(s, func(c byte) bool { return c == ']' })
-	if c, ok := s.peek(0); ok && c == ']' {
-		s.pos++
-	} else if !bad {
-		s.mark()
-		if ok && c == '"' || ok && c != '\n' && c != '\r' && c != '[' {
-			start := s.pos
-			skipTagRest(s)
-			s.tok = s.buf[start:s.pos] // the text after the value, not the value
-			b.problem(false, ErrBadTag, "unescaped '\"' in the tag value or text after it", "")
-		} else {
-			s.tok = nil
-			b.problem(false, ErrBadTag, "missing ']' after the tag pair", "")
-		}
-	} else {
-		skipTagRest(s)
+	switch s.tagClose(bad) {
+	case tokSymbol:
+		p.problem(false, ErrBadTag, "unescaped '\"' in the tag value or text after it", "")
+	case tokEOF:
+		p.problem(false, ErrBadTag, "missing ']' after the tag pair", "")
 	}
-	if b.hasTag(name) {
-		b.at(nameAt, nameStr)
-		b.problem(false, ErrBadTag, "duplicate tag "+cutText(nameStr, maxQuoted)+": the first value is kept", "")
+	if p.hasTag(name) {
+		p.problemAt(nameAt, []byte(nameStr), false, ErrBadTag, "duplicate tag "+cutText(nameStr, maxQuoted)+": the first value is kept", "")
 		return
 	}
 	if nameStr == "Result" {
 		switch string(value) {
 		case "1-0", "0-1", "1/2-1/2", "*":
 		case "":
-			b.problem(true, ErrEmptyResultTag, "empty Result tag", "")
+			p.problem(true, ErrEmptyResultTag, "empty Result tag", "")
 		default:
-			b.problem(false, ErrBadTag, "Result must be 1-0, 0-1, 1/2-1/2 or *", "")
+			p.problem(false, ErrBadTag, "Result must be 1-0, 0-1, 1/2-1/2 or *", "")
 		}
 	}
 	switch nameStr {
 	case "Variant":
-		b.variantAt = at
+		p.variantAt = at
 	case "FEN":
-		b.fenAt = at
+		p.fenAt = at
 	case "Result":
-		b.resultTagAt = at
+		p.resultTagAt = at
 	}
-	b.addTag(nameStr, value)
+	p.addTag(nameStr, value)
 }
 
 // commonTags are the tag names real files repeat in every game: reading them allocates nothing.
@@ -331,80 +286,30 @@ func unescapeTag(dst, raw []byte) []byte {
 	return dst
 }
 
-// skipTagSpace skips the white space between two tokens of a tag pair. Line ends are white
-// space there too (§8.1: a tag pair may be split across lines), but it skips past them only
-// when the byte after the white space is what the tag pair needs next (next says so): a broken
-// tag pair is then reported at its own line's end, and the line after it is read for itself.
-func skipTagSpace(s *pgnScanner, next func(byte) bool) {
-	skipInline(s)
-	if c, ok := s.peek(0); !ok || c != '\n' && c != '\r' {
-		return
-	}
-	for i := 1; ; i++ {
-		c, ok := s.peek(i)
-		switch {
-		case !ok:
-			return
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
-			continue
-		case next(c):
-			s.skipSpace()
-		}
-		return
-	}
-}
-
-// skipInline skips spaces and tabs, not line ends.
-func skipInline(s *pgnScanner) {
-	for {
-		c, ok := s.peek(0)
-		if !ok || c != ' ' && c != '\t' {
-			return
-		}
-		s.pos++
-	}
-}
-
-// skipTagRest skips a broken tag pair up to its "]" or the end of its line.
-func skipTagRest(s *pgnScanner) {
-	for {
-		c, ok := s.peek(0)
-		if !ok || c == '\n' || c == '\r' {
-			return
-		}
-		s.pos++
-		if c == ']' {
-			return
-		}
-	}
-}
-
 // setUp returns the starting position from the SetUp, FEN and Variant tags (PGN Standard
 // §9.7) and marks an unsupported variant.
-func (b *pgnBuilder) setUp() Position {
+func (p *pgnParser) setUp() Position {
 	start := StartingPosition()
 	chess960 := false
-	if v := b.g.Tag("Variant"); v != "" {
+	if v := p.g.Tag("Variant"); v != "" {
 		switch variantKind(v) {
 		case variantStandard:
 		case variant960:
 			chess960 = true
 		default:
-			b.unsupp = true
-			b.at(b.variantAt, v)
-			b.problem(false, ErrUnsupportedVariant, "variant "+quoteCut(v, maxQuoted)+" is not supported: only standard chess and Chess960", "")
+			p.unsupp = true
+			p.problemAt(p.variantAt, []byte(v), false, ErrUnsupportedVariant, "variant "+quoteCut(v, maxQuoted)+" is not supported: only standard chess and Chess960", "")
 			return start
 		}
 	}
-	if fen := b.g.Tag("FEN"); fen != "" {
-		p, err := ParseFEN(fen)
+	if fen := p.g.Tag("FEN"); fen != "" {
+		pos, err := ParseFEN(fen)
 		if err != nil {
-			b.unsupp = true // nothing to replay the moves on
-			b.at(b.fenAt, fen)
-			b.problem(false, fmt.Errorf("%w: %w", ErrBadFEN, err), "bad FEN tag: "+fenProblem(err), "")
+			p.unsupp = true // nothing to replay the moves on
+			p.problemAt(p.fenAt, []byte(fen), false, fmt.Errorf("%w: %w", ErrBadFEN, err), "bad FEN tag: "+fenProblem(err), "")
 			return start
 		}
-		start = p
+		start = pos
 	}
 	if chess960 {
 		start = start.WithChess960(true)

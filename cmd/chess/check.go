@@ -346,6 +346,9 @@ func checkFile(name string, stdin io.Reader, out, stderr io.Writer, opt *checkOp
 	r := chess.NewPGNReader(in.text)
 	r.NoTree = true
 	r.Workers = opt.workers
+	if opt.warnings.shows("overlong-line") {
+		r.MaxLineLength = chess.PGNMaxLineLength // checked only when shown: lichess writes long lines
+	}
 	defer r.Close()
 	for g, err := range r.All() {
 		if g == nil {
