@@ -70,6 +70,8 @@ func TestPGNLineLength4_3(t *testing.T) {
 		{"a long line inside a comment", "1. e4 {\n" + strings.Repeat("y", 300) + "\n} *\n", 255, "2:1:8"},
 		{"the last line without its line end", "1. e4 " + pad(248) + " *", 255, "1:1:0"},
 		{"the last line, 254 characters", "1. e4 " + pad(245) + " *", 255, ""},
+		{"the marker's line", "1. e4 " + pad(247) + " *\n[Event \"e\"]\n*\n", 255, "1:1:0"},
+		{"the marker's line, CRLF", "1. e4 " + pad(246) + " *\r\n*\r\n", 255, ""},
 		{"no check by default", "1. e4 " + pad(400) + "\n*\n", 0, ""},
 		{"a limit of 10", "[Event \"long event\"]\n\n1. e4 *\n", 10, "1:1:0"},
 	} {

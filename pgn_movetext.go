@@ -181,11 +181,12 @@ func (p *pgnParser) nullMove() {
 }
 
 // afterResult skips what follows the termination marker on its line ("1-0 ff", "* *"),
-// which belongs to no game, with a warning.
+// which belongs to no game, with a warning, and the line's end.
 func (p *pgnParser) afterResult() {
 	if p.s.restOfLine() {
 		p.problem(true, ErrTextAfterResult, "text after the termination marker ignored", "")
 	}
+	p.s.takeLineEnd()
 }
 
 // open starts a variation (RAV, §8.2.5).

@@ -46,6 +46,7 @@ type pgnScanner struct {
 	lineLimit   int
 	long        []pgnLongLine
 	lastChecked bool // endInput checked the last line
+	crlf        bool // the line end being taken is a CRLF: its CR is taken
 }
 
 // pgnToken is the kind of a token (PGN Standard §7).
@@ -232,11 +233,12 @@ func (s *pgnScanner) peek(i int) (byte, bool) {
 func (s *pgnScanner) newline() {
 	if s.lineLimit > 0 {
 		n := s.offset() - s.lineOff
-		if n >= 2 && s.buf[s.pos-1] == '\n' && s.buf[s.pos-2] == '\r' {
+		if s.crlf {
 			n-- // CRLF: one line end
 		}
 		s.checkLine(n)
 	}
+	s.crlf = false
 	s.line++
 	s.lineOff = s.offset()
 }
@@ -254,6 +256,7 @@ func (s *pgnScanner) checkLine(n int64) {
 func (s *pgnScanner) lineEnd(c byte) {
 	s.pos++
 	if c == '\r' && s.lfFollows() {
+		s.crlf = true // the LF that follows ends the line
 		return
 	}
 	s.newline()
@@ -669,6 +672,14 @@ func (s *pgnScanner) restOfLine() bool {
 	return true
 }
 
+// takeLineEnd takes the line end at pos, if one is there: the line of a termination marker
+// ends with its game, which then sees its length.
+func (s *pgnScanner) takeLineEnd() {
+	if c, ok := s.peek(0); ok && (c == '\n' || c == '\r') {
+		s.lineEnd(c)
+	}
+}
+
 // lineIndent returns the column of the first token of the current token's line, -1 when that
 // line began before the input offset from (the start of the game).
 func (s *pgnScanner) lineIndent(from int64) int {
@@ -892,6 +903,7 @@ func (s *pgnScanner) resync() (endedHere bool) {
 				s.newline()
 			case '\r':
 				if s.lfFollows() {
+					s.crlf = true
 					continue
 				}
 				s.newline()
