@@ -29,7 +29,7 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 		}
 		p.tokens++
 		if p.tokens > maxTokens {
-			s.unread()
+			s.rewind()
 			p.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
 			return
 		}

@@ -35,11 +35,13 @@ type pgnScanner struct {
 	tokCol     int
 	tokOff     int64
 	tokLineOff int64 // lineOff at its first byte
-	num        int   // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
-	dots       int   // tokInteger: the periods after it ("…" counts 3)
-	closed     bool  // tokComment, tokString: the closing delimiter came
-	escaped    bool  // tokString: the text holds escapes
-	glued      bool  // the next token starts right after a move number's periods ("12.e4")
+	tokOver    bool  // over and ended at its first byte
+	tokEnded   bool
+	num        int  // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
+	dots       int  // tokInteger: the periods after it ("…" counts 3)
+	closed     bool // tokComment, tokString: the closing delimiter came
+	escaped    bool // tokString: the text holds escapes
+	glued      bool // the next token starts right after a move number's periods ("12.e4")
 
 	// lineLimit > 0 records in long the lines longer than lineLimit characters, the line end
 	// counted as one (PGN Standard §4.3: 255)
@@ -362,6 +364,7 @@ func (s *pgnScanner) skipLine() {
 // mark makes pos the start of the current token.
 func (s *pgnScanner) mark() {
 	s.tokAt = s.pos
+	s.tokOver, s.tokEnded = s.over, s.ended
 	s.tokLine = s.line
 	s.tokLineOff = s.lineOff
 	s.tokOff = s.offset()
@@ -382,6 +385,14 @@ func (s *pgnScanner) here() tokenPos {
 func (s *pgnScanner) unread() {
 	s.pos, s.line, s.lineOff = s.tokAt, s.tokLine, s.tokLineOff
 	s.glued = false
+}
+
+// rewind puts the current token back as if it had not been scanned: what its scan met (the
+// game's byte budget, the end of the input) is forgotten too, so that a budget the token
+// exceeds is reported at it, and resync starts there, as before it.
+func (s *pgnScanner) rewind() {
+	s.unread()
+	s.over, s.ended = s.tokOver, s.tokEnded
 }
 
 // next scans the next token of movetext, after white space, and returns its kind.
