@@ -79,10 +79,22 @@ func (c *pgnPart) add(res pgnResult, stop <-chan struct{}) {
 		}
 		c.mu.Lock()
 	}
+	if c.games == nil {
+		c.games = make([]pgnResult, 0, pgnSignalEvery) // one allocation for the games between two wake-ups
+	}
 	c.games = append(c.games, res)
+	held := len(c.games)
 	c.mu.Unlock()
-	c.signal()
+	if held%pgnSignalEvery == 0 || held >= pgnMaxHeld || c.rest != nil {
+		c.signal()
+	}
 }
+
+// pgnSignalEvery is how many games a chunk's worker passes to Read before it wakes Read up
+// (finish wakes it too): waking Read for every game would cost a switch of goroutines per
+// game. A chunk that reads on from the input wakes Read for every game, as its input may
+// come slowly.
+const pgnSignalEvery = 32
 
 // wake tells a worker waiting in add that there is room, or no more need to wait.
 func (c *pgnPart) wake() { notify(c.space) }
@@ -280,7 +292,7 @@ func (r *PGNReader) cutChunk(sp *pgnSplitter) (*pgnPart, bool) {
 func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 	r.subReader(sub)
 	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
-	var pending *pgnResult
+	var pending pgnResult // the game read last, held back until the next is read (g nil: none)
 	for {
 		select {
 		case <-stop:
@@ -297,10 +309,10 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 		if g == nil {
 			break
 		}
-		if pending != nil {
-			c.add(*pending, stop)
+		if pending.g != nil {
+			c.add(pending, stop)
 		}
-		pending = &pgnResult{g: g, metEnd: !ended && sub.s.ended}
+		pending = pgnResult{g: g, metEnd: !ended && sub.s.ended}
 		if len(errs) > 0 {
 			pending.err = errs
 		}
@@ -310,7 +322,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 	if endErr == nil {
 		endErr = sub.s.err // a chunk that read on from the input met it
 	}
-	if pending != nil && clean {
+	if pending.g != nil && clean {
 		switch {
 		case sub.err != nil:
 			// a chunk that read on from the input: readGame put the error in the game
@@ -321,7 +333,7 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 			pending.err = appendIOError(pending.g, pending.err, &sub.s, c.ioErr)
 			pending.ioErr, endErr = c.ioErr, nil
 		}
-		c.add(*pending, stop)
+		c.add(pending, stop)
 	}
 	c.finish(clean, endErr)
 }
