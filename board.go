@@ -176,6 +176,7 @@ func fillTables() {
 	tablesFilled = true
 	fillAttackTables()
 	fillBoardTables()
+	fillKeyTables()
 }
 
 func fillBoardTables() {
@@ -247,7 +248,7 @@ func (p *Position) put(sq Square, pc Piece) {
 	p.pieces[0] |= b
 	p.pieces[pc&7] |= b
 	p.occ[pc>>3] |= b
-	p.hash ^= pieceKey(pc, sq)
+	p.hash ^= pieceSquareKeys[pc&15][sq.bit()&63]
 }
 
 // remove empties the occupied square sq.
@@ -258,7 +259,7 @@ func (p *Position) remove(sq Square) {
 	p.pieces[0] &^= b
 	p.pieces[pc&7] &^= b
 	p.occ[pc>>3] &^= b
-	p.hash ^= pieceKey(pc, sq)
+	p.hash ^= pieceSquareKeys[pc&15][sq.bit()&63]
 }
 
 // IsValid reports whether p is a position of the kind ParseFEN returns: in particular false
@@ -413,6 +414,25 @@ func (p *Position) attackedBit(b int, by Color, occupied uint64) bool {
 	}
 	straight := (p.pieces[Rook] | queens) & their
 	return straight&rookRays(b) != 0 && rookAttacks(b, occupied)&straight != 0
+}
+
+// attackedOnLines reports whether one of the pieces of their, all of colour by, attacks the
+// square of bit b when occ is occupied: knights, pawns and kings by their tables, bishops,
+// rooks and queens when they stand on a line through b with nothing of occ between (one
+// lookup per such slider). It is attackedBit with the attackers given apart from the
+// blockers (a piece just captured is in occ but not in their), without sliding attacks.
+func (p *Position) attackedOnLines(b int, by Color, their, occ uint64) bool {
+	b &= 63
+	if (knightAttacks[b]&p.pieces[Knight]|pawnAttacks[by&1^1][b]&p.pieces[Pawn]|kingAttacks[b]&p.pieces[King])&their != 0 {
+		return true
+	}
+	queens := p.pieces[Queen]
+	for s := (bishopRays(b)&(p.pieces[Bishop]|queens) | rookRays(b)&(p.pieces[Rook]|queens)) & their; s != 0; s &= s - 1 {
+		if between[b][bits.TrailingZeros64(s)&63]&occ == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // checkersAndPins finds the enemy pieces that give check to the king of colour us and the
@@ -776,19 +796,29 @@ func (p *Position) play(m Move) {
 		p.kings[us] = kto
 		p.castling = p.castling.without(us)
 	default:
+		// remove and put, merged: the moved piece's bits flip in one XOR
+		fb, tb := from.bit()&63, to.bit()&63
+		fromBit, toBit := uint64(1)<<fb, uint64(1)<<tb
 		if captured := p.board[to]; captured != NoPiece {
-			p.remove(to)
+			p.pieces[captured&7] &^= toBit
+			p.occ[us&1^1] &^= toBit
+			p.hash ^= pieceSquareKeys[captured&15][tb]
 			p.halfmove = 0
 			if PieceType(captured&7) == Rook {
 				p.castling = p.castling.withoutRook(to)
 			}
 		}
-		p.remove(from)
+		placed := pc
 		if promo := m.Promotion(); promo != NoPieceType {
-			p.put(to, NewPiece(us, promo))
-		} else {
-			p.put(to, pc)
+			placed = NewPiece(us, promo)
 		}
+		p.board[from] = NoPiece
+		p.board[to] = placed
+		p.pieces[0] = p.pieces[0]&^fromBit | toBit
+		p.pieces[pc&7] &^= fromBit
+		p.pieces[placed&7] |= toBit
+		p.occ[us&1] ^= fromBit | toBit
+		p.hash ^= pieceSquareKeys[pc&15][fb] ^ pieceSquareKeys[placed&15][tb]
 		switch PieceType(pc & 7) {
 		case Pawn:
 			p.halfmove = 0

@@ -424,10 +424,14 @@ func boardEnd(p *Position, repeats int) Termination {
 // checkmate or stalemate is illegal, so those need asking only at the end of a line), calling
 // boardEnd when it finds one so that mate or stalemate on the same move takes precedence.
 func drawnOnBoard(p *Position, repeats int) Termination {
+	// While a rook or queen stands on the board the material suffices (a rook or queen can
+	// always mate with help) and no pawn wall is closed (isClosed wants none): the two
+	// material tests are skipped on most plies of a game.
+	material := p.pieces[Rook]|p.pieces[Queen] == 0
 	switch {
-	case p.IsInsufficientMaterial():
+	case material && p.IsInsufficientMaterial():
 		return InsufficientMaterial
-	case p.isClosed():
+	case material && p.isClosed():
 		return DeadPosition
 	case repeats >= 5:
 		return FivefoldRepetition
@@ -460,7 +464,15 @@ func (r *repetitions) push(prev, next *Position) int {
 	}
 	k := next.repetitionKey()
 	r.keys = append(r.keys, k)
-	return r.count(k)
+	// The key holds the side to move, and the list alternates sides: only every second key
+	// from the end can be k.
+	n := 0
+	for i := len(r.keys) - 1; i >= 0; i -= 2 {
+		if r.keys[i] == k {
+			n++
+		}
+	}
+	return n
 }
 
 // pop takes back the last position; positions is the line without it. A list of one position

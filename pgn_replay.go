@@ -70,9 +70,8 @@ func (v *pgnValidator) move(tok []byte) bool {
 	if !f.numbered && (f.pos.turn == White || !f.moved) && !p.full(true) {
 		v.moveProblem(true, ErrMissingMoveNumber, "missing move number", &f.pos, tok)
 	}
-	var sp sanParts
 	f.prev = f.pos
-	m, dev, err := f.pos.playSAN(unsafe.String(&tok[0], len(tok)), &sp) // tok outlives no success
+	m, dev, err := f.pos.playSAN(unsafe.String(&tok[0], len(tok))) // tok outlives no success
 	if err != nil {
 		msg := err.Error()
 		var se *SANError

@@ -242,6 +242,9 @@ func (p *Position) hasLegalMove() bool {
 // an attacker, castling without the right or through check, no piece that can reach the
 // square; see IllegalReason) or ErrAmbiguousMove (listing the candidates).
 func (p Position) ParseSAN(s string) (Move, error) {
+	if m, _, ok := p.playSANFast(s); ok { // p is a copy: playing on it changes nothing
+		return m, nil
+	}
 	var sp sanParts
 	m, _, err := p.parseSAN(s, &sp)
 	return m, err
@@ -250,6 +253,9 @@ func (p Position) ParseSAN(s string) (Move, error) {
 // ParseSANDeviation is ParseSAN that also reports which lenient spellings the input used;
 // the SANDeviation is zero when s was exact SAN.
 func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
+	if m, dev, ok := p.playSANFast(s); ok {
+		return m, dev, nil
+	}
 	var sp sanParts
 	return p.parseSAN(s, &sp)
 }
@@ -259,6 +265,10 @@ func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
 // ParseSAN is an error wrapping ErrSyntax, whose Offset is where the input first leaves exact
 // SAN. Errors are *SANError as for ParseSAN.
 func (p Position) ParseSANStrict(s string) (Move, error) {
+	q := p // played on by playSANFast; a wrong suffix takes p's general way, for its offset
+	if m, dev, ok := q.playSANFast(s); ok && dev&^SANMissingCheck == 0 {
+		return m, nil
+	}
 	var sp sanParts
 	m, dev, err := p.parseSAN(s, &sp)
 	if err != nil {
@@ -485,8 +495,20 @@ func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) 
 // place and returns it with its deviations, or returns the error of parseSAN and leaves p
 // unchanged. The "+" or "#" suffix is checked on the position reached: whether the side to
 // move is in check, and whether it is mated only when the input has a suffix to compare.
-// The PGN reader replays its moves with it.
-func (p *Position) playSAN(s string, sp *sanParts) (Move, SANDeviation, error) {
+// The PGN reader replays its moves with it. The commonest exact spellings take a short way
+// (playSANFast).
+func (p *Position) playSAN(s string) (Move, SANDeviation, error) {
+	if m, dev, ok := p.playSANFast(s); ok {
+		return m, dev, nil
+	}
+	return p.playSANParts(s)
+}
+
+// playSANParts is playSAN the general way: the token taken apart by splitSAN and resolved
+// as parseSAN resolves it.
+func (p *Position) playSANParts(s string) (Move, SANDeviation, error) {
+	var parts sanParts
+	sp := &parts
 	m, err := p.resolveSAN(s, sp)
 	if err != nil {
 		return NullMove, 0, err
@@ -496,15 +518,136 @@ func (p *Position) playSAN(s string, sp *sanParts) (Move, SANDeviation, error) {
 		return NullMove, 0, nil
 	}
 	p.play(m)
-	var want byte
-	if p.attacked(p.kings[p.turn], p.turn^1, p.pieces[0]) {
-		want = '+'
-		if sp.suffix != 0 && !p.kingCanMove() && p.countLegal() == 0 {
-			want = '#' // without a suffix, check and mate are the same missing one
+	sp.suffixDeviation(p.reachedSuffix(sp.suffix))
+	return m, sp.dev, nil
+}
+
+// reachedSuffix returns the SAN suffix of the move that reached p, for comparison with the
+// suffix given: '+' when the side to move is in check, '#' when it is also mated (looked
+// for only when given is not 0: without a suffix, check and mate are the same missing one).
+func (p *Position) reachedSuffix(given byte) byte {
+	them := p.turn&1 ^ 1
+	if !p.attackedOnLines(int(p.kings[p.turn&1].bit()), them, p.occ[them], p.pieces[0]) {
+		return 0
+	}
+	if given != 0 && !p.kingCanMove() && p.countLegal() == 0 {
+		return '#'
+	}
+	return '+'
+}
+
+// playSANFast plays the exact SAN shapes most moves are written in: a pawn push (e4), a
+// pawn capture (exd5, en passant included) and a piece's move or capture without
+// disambiguation (Nf3, Bxc4, Kf1), each before at most one "+" or "#", when they name the
+// one legal move that needs no other deviation (the "x" written exactly when the move
+// captures, no promotion). The candidates are the pieces of the type that reach the square
+// (reachers) and each is tested by kingSafeAfter, without the general legality path. For
+// any other input, and whenever that move is not found, it returns ok = false with p
+// unchanged, and playSAN takes the general path, which gives the answer or the error.
+func (p *Position) playSANFast(s string) (m Move, dev SANDeviation, ok bool) {
+	n := len(s)
+	var suffix byte
+	if n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
+		suffix = s[n-1]
+		n--
+	}
+	if n < 2 || n > 4 || p.invalid() || !isFile(s[n-2]) || !isRank(s[n-1]) {
+		return NullMove, 0, false
+	}
+	to := Square((s[n-1]-'1')<<4 | (s[n-2] - 'a'))
+	us := p.turn & 1
+	target := p.board[to]
+	if target != NoPiece && target.Color() == us {
+		return NullMove, 0, false
+	}
+	capture := n == 4 && s[1] == 'x'
+	switch {
+	case n == 2 || n == 4 && isFile(s[0]) && capture: // a pawn: push or capture
+		if r := to >> 4; r == 0 || r == 7 {
+			return NullMove, 0, false // a promotion
+		}
+		if n == 2 {
+			m, ok = p.pawnPushTo(to)
+			if !ok || !p.kingSafeAfter(m.from(), to) {
+				return NullMove, 0, false
+			}
+			break
+		}
+		ep := target == NoPiece && to == p.ep
+		if target == NoPiece && !ep {
+			return NullMove, 0, false
+		}
+		cands := pawnAttacks[us^1][to.bit()] & p.occ[us] & p.pieces[Pawn] & (fileMask << (s[0] - 'a'))
+		if cands == 0 {
+			return NullMove, 0, false
+		}
+		from := sq88(bits.TrailingZeros64(cands))
+		m = Move(from) | Move(to)<<8
+		if ep {
+			m |= moveEnPassant
+			if !p.epLegal(from, to) {
+				return NullMove, 0, false
+			}
+		} else if !p.kingSafeAfter(from, to) {
+			return NullMove, 0, false
+		}
+	case n == 3 || capture:
+		pt := pieceTypeOfLetter(s[0])
+		if pt < Knight || capture != (target != NoPiece) {
+			return NullMove, 0, false
+		}
+		found := 0
+		for c := p.reachers(pt, to); c != 0; c &= c - 1 {
+			from := sq88(bits.TrailingZeros64(c))
+			var legal bool
+			if pt == King {
+				legal = !p.attackedOnLines(int(to.bit()), us^1, p.occ[us^1], p.pieces[0]&^(1<<from.bit()))
+			} else {
+				legal = p.kingSafeAfter(from, to)
+			}
+			if legal {
+				found++
+				m = Move(from) | Move(to)<<8
+			}
+		}
+		if found != 1 {
+			return NullMove, 0, false
+		}
+	default:
+		return NullMove, 0, false
+	}
+	p.play(m)
+	if want := p.reachedSuffix(suffix); want != suffix {
+		dev = SANWrongCheck
+		if suffix == 0 {
+			dev = SANMissingCheck
 		}
 	}
-	sp.suffixDeviation(want)
-	return m, sp.dev, nil
+	return m, dev, true
+}
+
+// pawnPushTo returns the push or double step of a pawn of the side to move to the empty
+// square to, as reachers finds it, or ok = false when none reaches it.
+func (p *Position) pawnPushTo(to Square) (Move, bool) {
+	if p.board[to] != NoPiece || to == p.ep {
+		return NullMove, false
+	}
+	down, startRank := Square(256-16), Square(0x10)
+	if p.turn == Black {
+		down, startRank = 16, 0x60
+	}
+	pawn := NewPiece(p.turn, Pawn)
+	one := to + down
+	if one&0x88 != 0 {
+		return NullMove, false
+	}
+	if p.board[one] == pawn {
+		return Move(one) | Move(to)<<8, true
+	}
+	if two := one + down; p.board[one] == NoPiece && two&0x88 == 0 && two&0x70 == startRank && p.board[two] == pawn {
+		return Move(two) | Move(to)<<8, true
+	}
+	return NullMove, false
 }
 
 // suffixDeviation flags the check suffix of sp against want, the suffix the move has:
@@ -689,11 +832,11 @@ func (p *Position) reachers(pt PieceType, to Square) uint64 {
 	case King:
 		return kingAttacks[b] & mine
 	case Bishop:
-		return bishopAttacks(int(b), p.pieces[0]) & mine
+		return p.unblocked(b, bishopRays(int(b))&mine)
 	case Rook:
-		return rookAttacks(int(b), p.pieces[0]) & mine
+		return p.unblocked(b, rookRays(int(b))&mine)
 	case Queen:
-		return (bishopAttacks(int(b), p.pieces[0]) | rookAttacks(int(b), p.pieces[0])) & mine
+		return p.unblocked(b, (bishopRays(int(b))|rookRays(int(b)))&mine)
 	case Pawn:
 		if p.board[to] != NoPiece || to == p.ep {
 			return pawnAttacks[us^1][b] & mine // captures, en passant included
@@ -715,6 +858,18 @@ func (p *Position) reachers(pt PieceType, to Square) uint64 {
 		}
 	}
 	return 0
+}
+
+// unblocked returns the sliders of onLines, each on a line through the square of bit b, that
+// have nothing between them and it: few pieces, one lookup each.
+func (p *Position) unblocked(b uint, onLines uint64) uint64 {
+	for s := onLines; s != 0; s &= s - 1 {
+		f := bits.TrailingZeros64(s) & 63
+		if between[b&63][f]&p.pieces[0] != 0 {
+			onLines &^= 1 << f
+		}
+	}
+	return onLines
 }
 
 // Why a move that reaches its destination is still illegal (FIDE Laws 3.9).
@@ -749,6 +904,17 @@ func (p *Position) legality(m Move, checkers, pinned uint64) int {
 		return illegalInCheck
 	}
 	return legalOK
+}
+
+// kingSafeAfter reports whether the king of the side to move is out of check once another of
+// its pieces has gone from from to to, taking what stood there (not en passant): the test
+// by the position reached that legality makes with pins and checkers. The enemy king is
+// left out, as checkersAndPins leaves it out.
+func (p *Position) kingSafeAfter(from, to Square) bool {
+	us := p.turn & 1
+	toBit := uint64(1) << to.bit()
+	return !p.attackedOnLines(int(p.kings[us].bit()), us^1, p.occ[us^1]&^toBit&^p.pieces[King],
+		p.pieces[0]&^(1<<from.bit())|toBit)
 }
 
 // isLegal reports whether m is exactly a move that generate would produce, without generating

@@ -12,14 +12,20 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-// The differential test of the reader's one-play SAN (playSAN) against ParseSANDeviation
-// followed by Play: the same Move, the same SANDeviation, the same error (every field of the
-// *SANError, and its text), and the same position reached, or p unchanged on an error.
+// The differential test of the reader's one-play SAN (playSAN) against parseSAN, the
+// general way of ParseSANDeviation (which tries playSANFast first), followed by Play: the same
+// Move, the same SANDeviation, the same error (every field of the *SANError, and its text), and
+// the same position reached, or p unchanged on an error; and ParseSANDeviation, with or without
+// its short way, agrees.
 
-// checkPlaySAN compares playSAN(s) on p with ParseSANDeviation(s) and Play, and returns the
+// checkPlaySAN compares playSAN(s) on p with parseSAN(s) and Play, and returns the
 // difference, or "".
 func checkPlaySAN(p Position, s string) string {
-	m, dev, err := p.ParseSANDeviation(s)
+	var sp sanParts
+	m, dev, err := p.parseSAN(s, &sp)
+	if pm, pdev, perr := p.ParseSANDeviation(s); pm != m || pdev != dev || !reflect.DeepEqual(perr, err) {
+		return fmt.Sprintf("%s: ParseSANDeviation(%q) = %v [%v] %v, parseSAN %v [%v] %v", p.FEN(), s, pm, pdev, perr, m, dev, err)
+	}
 	want := p
 	if err == nil {
 		var perr error
@@ -28,13 +34,12 @@ func checkPlaySAN(p Position, s string) string {
 		}
 	}
 	got := p
-	var sp sanParts
-	gm, gdev, gerr := got.playSAN(s, &sp)
+	gm, gdev, gerr := got.playSAN(s)
 	switch {
 	case gm != m || gdev != dev:
-		return fmt.Sprintf("%s: playSAN(%q) = %v [%v], ParseSANDeviation = %v [%v]", p.FEN(), s, gm, gdev, m, dev)
+		return fmt.Sprintf("%s: playSAN(%q) = %v [%v], parseSAN = %v [%v]", p.FEN(), s, gm, gdev, m, dev)
 	case (gerr == nil) != (err == nil) || err != nil && (gerr.Error() != err.Error() || !reflect.DeepEqual(gerr, err)):
-		return fmt.Sprintf("%s: playSAN(%q) error %#v, ParseSANDeviation's %#v", p.FEN(), s, gerr, err)
+		return fmt.Sprintf("%s: playSAN(%q) error %#v, parseSAN's %#v", p.FEN(), s, gerr, err)
 	case got != want:
 		return fmt.Sprintf("%s: playSAN(%q) reached %s, Play %s", p.FEN(), s, got.FEN(), want.FEN())
 	}
@@ -88,7 +93,31 @@ func playSANInputs(p Position, r *rand.Rand, garbage int) []string {
 		}
 		in = append(in, sanGarbage(r, san, garbage)...)
 	}
-	return append(in, sanGarbage(r, "", 4*garbage)...)
+	in = append(in, sanGarbage(r, "", 4*garbage)...)
+	return append(in, everySquareSAN(r)...)
+}
+
+// everySquareSAN returns the short SAN shapes to every square, legal in a position or not:
+// e4, Nf3, Nxf3 for every piece letter, exd5 from both neighbouring files, some with a "+"
+// or "#", so that illegal moves of every kind (pins, checks, no piece) are tried.
+func everySquareSAN(r *rand.Rand) []string {
+	var out []string
+	for sq := range 64 {
+		to := sq88(sq).String()
+		shapes := []string{to}
+		for _, l := range "NBRQK" {
+			shapes = append(shapes, string(l)+to, string(l)+"x"+to)
+		}
+		for _, f := range []int{sq&7 - 1, sq&7 + 1} {
+			if f >= 0 && f < 8 {
+				shapes = append(shapes, string(rune('a'+f))+"x"+to)
+			}
+		}
+		for _, s := range shapes {
+			out = append(out, s+[]string{"", "", "+", "#"}[r.Intn(4)])
+		}
+	}
+	return out
 }
 
 // TestPlaySANMatchesParseSANAndPlay runs the differential test on the fuzz positions, random
@@ -97,7 +126,11 @@ func playSANInputs(p Position, r *rand.Rand, garbage int) []string {
 func TestPlaySANMatchesParseSANAndPlay(t *testing.T) {
 	r := rand.New(rand.NewSource(13))
 	var positions []Position
-	for _, fen := range append(fuzzSANPositions, queensFEN, "8/8/8/8/8/8/8/K6k w - - 0 1") {
+	for _, fen := range append(fuzzSANPositions, queensFEN, "8/8/8/8/8/8/8/K6k w - - 0 1",
+		"8/8/8/KPp4r/8/8/8/7k w - c6 0 2",          // bxc6 e.p. would leave the king in check along the rank
+		"4k3/8/8/8/3pP3/8/8/4KR2 b - e3 0 1",       // dxe3 e.p. is legal
+		"8/2p5/3p4/KP5r/1R3pPk/8/4P3/8 b - g3 0 1", // fxg3 e.p. would expose the black king
+	) {
 		positions = append(positions, MustParseFEN(fen))
 	}
 	games := 20
@@ -138,7 +171,7 @@ func TestPlaySANMatchesParseSANAndPlay(t *testing.T) {
 }
 
 // TestPlaySANProperty: for positions of random games and any token, SAN-like or not, playSAN
-// agrees with ParseSANDeviation and Play (gopter).
+// agrees with parseSAN and Play (gopter).
 func TestPlaySANProperty(t *testing.T) {
 	params := gopter.DefaultTestParametersWithSeed(propertySeed(t))
 	params.MinSuccessfulTests = propertyRuns()
@@ -150,12 +183,13 @@ func TestPlaySANProperty(t *testing.T) {
 		}
 		return sb.String()
 	})
-	properties.Property("playSAN is ParseSANDeviation then Play", prop.ForAll(
+	properties.Property("playSAN is parseSAN then Play", prop.ForAll(
 		func(w walk, tok string, pick int64) string {
 			r := rand.New(rand.NewSource(pick))
 			for _, p := range w.positions() {
 				moves := p.LegalMoves()
-				in := []string{tok, tok[:r.Intn(len(tok)+1)]}
+				shapes := everySquareSAN(r)
+				in := []string{tok, tok[:r.Intn(len(tok)+1)], shapes[r.Intn(len(shapes))], shapes[r.Intn(len(shapes))]}
 				if len(moves) > 0 {
 					m := moves[r.Intn(len(moves))]
 					san, lan := p.SAN(m), p.LAN(m)

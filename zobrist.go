@@ -14,6 +14,22 @@ func pieceKey(pc Piece, sq Square) uint64 {
 	return polyglotRandom[64*polyglotPieceKind(pc)+int(sq.bit())]
 }
 
+// pieceSquareKeys[pc][b] is pieceKey(pc, the square of bit b), for play's hash updates; the
+// rows of the values that are no piece stay 0.
+var pieceSquareKeys [16][64]uint64
+
+// fillKeyTables fills pieceSquareKeys; fillTables (board.go) calls it.
+func fillKeyTables() {
+	for c := White; c <= Black; c++ {
+		for t := Pawn; t <= King; t++ {
+			pc := NewPiece(c, t)
+			for b := 0; b < 64; b++ {
+				pieceSquareKeys[pc&15][b] = pieceKey(pc, sq88(b))
+			}
+		}
+	}
+}
+
 func epKey(sq Square) uint64 { return polyglotRandom[772+int(sq&7)] }
 
 // castlingKey is the XOR of the keys of the rights held: white short (the rook on the king's
