@@ -21,7 +21,8 @@ const (
 // FuzzPGNReader reads arbitrary input with small budgets: it never panics, never exceeds
 // a budget, locates every problem inside the input, and every game read without errors
 // reads back the same from what the writer makes of it, and two workers read the same as
-// one, with the input cut at every line that starts with "[". Seeds: the project's fixtures in
+// one, with the input cut at every line that starts with "[", and the consumers of the
+// events agree with one another (compareConsumers). Seeds: the project's fixtures in
 // testdata/pgn, the inputs of the table tests, and the start (8 KB: small inputs fuzz
 // faster) of every PGN file of the shared test data when it is there.
 func FuzzPGNReader(f *testing.F) {
@@ -84,6 +85,10 @@ func FuzzPGNReader(f *testing.F) {
 		if seq, par := describe(1), describe(2); par != seq {
 			t.Fatalf("2 workers read\n%s\none reads\n%s", par, seq)
 		}
+
+		// the consumers of the events agree: validator, skip-variations and tags-only
+		// readers against the tree builder
+		compareConsumers(t, "the input", string(data))
 	})
 }
 

@@ -156,8 +156,9 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // "budget exceeded", "unsupported variant", "result contradicts the final position",
 // "unbalanced variation", "warning", or "I/O error".
 func (e *PGNError) Kind() string {
-	for _, s := range []error{ErrIllegalMove, ErrAmbiguousMove, ErrSyntax, ErrUnterminatedComment, ErrBadTag,
-		ErrBadFEN, ErrBudget, ErrUnsupportedVariant, ErrWrongResult, ErrUnbalancedRAV, ErrPGNWarning} {
+	// ErrBadFEN first: a bad FEN tag wraps the FEN's own error, which may be ErrSyntax
+	for _, s := range []error{ErrBadFEN, ErrIllegalMove, ErrAmbiguousMove, ErrSyntax, ErrUnterminatedComment, ErrBadTag,
+		ErrBudget, ErrUnsupportedVariant, ErrWrongResult, ErrUnbalancedRAV, ErrPGNWarning} {
 		if errors.Is(e.Err, s) {
 			return s.Error()
 		}
@@ -172,6 +173,9 @@ func (e *PGNError) Class() string {
 		if c := &pgnClasses[i]; c.Err != nil && e.Err == c.Err {
 			return c.Name
 		}
+	}
+	if errors.Is(e.Err, ErrBadFEN) {
+		return "bad-fen" // it wraps the FEN's own error, which may be ErrSyntax
 	}
 	for i := range pgnClasses {
 		if c := &pgnClasses[i]; c.Err != nil && errors.Is(e.Err, c.Err) {
