@@ -2,9 +2,11 @@ package chess
 
 // The values a PGN read gives: games, their move trees, tags, NAGs, and the comment commands
 // of a node. Where the rest of the PGN code is: pgn_errors.go (sentinels, PGNError),
-// pgn_scan.go (the tokenizer), pgn_tagsection.go (§8.1, §9.7), pgn_movetext.go (§8.2),
-// pgn_replay.go (playing the moves, the game's end), pgn_build.go (the game being read),
-// pgn_reader.go (PGNReader), pgn_parallel.go (Workers), pgn_write.go (export format).
+// pgn_scan.go (the tokenizer: bytes to tokens), pgn_parse.go (the parser, its events and
+// their consumers), pgn_tagsection.go (§8.1, §9.7), pgn_movetext.go (§8.2: tokens to
+// events), pgn_replay.go (the validator: playing the moves, the game's end), pgn_build.go
+// (the tree builder), pgn_reader.go (PGNReader), pgn_parallel.go (Workers), pgn_write.go
+// (export format).
 
 import (
 	"iter"
