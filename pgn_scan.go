@@ -310,11 +310,13 @@ var pgnClass = func() (t [256]uint8) {
 // skipSpace skips white space and counts lines: LF, CRLF and a lone CR each end a line.
 func (s *pgnScanner) skipSpace() {
 	for {
-		for s.pos < len(s.buf) {
-			switch pgnClass[s.buf[s.pos]] {
-			case clSpace:
-				s.pos++
-				continue
+		buf, i := s.buf, s.pos
+		for i < len(buf) && pgnClass[buf[i]] == clSpace {
+			i++
+		}
+		s.pos = i
+		if i < len(buf) {
+			switch pgnClass[buf[i]] {
 			case clLF:
 				s.pos++
 				s.newline()
@@ -323,7 +325,7 @@ func (s *pgnScanner) skipSpace() {
 				s.lineEnd('\r')
 				continue
 			}
-			if s.buf[s.pos] == 0xEF && s.offset() == 0 && s.bom() {
+			if buf[i] == 0xEF && s.offset() == 0 && s.bom() {
 				continue
 			}
 			return
@@ -403,13 +405,44 @@ func (s *pgnScanner) next() pgnToken {
 		s.symbol()
 		return tokGlued
 	}
-	s.skipSpace()
+	// one space between two tokens, the common case, without a call
+	if s.pos < len(s.buf) && s.buf[s.pos] == ' ' {
+		s.pos++
+	}
+	if s.pos >= len(s.buf) || pgnClass[s.buf[s.pos]]-clSpace <= clLF-clSpace {
+		s.skipSpace()
+	}
 	s.mark()
 	if s.pos >= len(s.buf) { // skipSpace found no byte
 		s.tok = nil
 		return tokEOF
 	}
-	switch c := s.buf[s.pos]; c {
+	c := s.buf[s.pos]
+	switch pgnClass[c] {
+	case clSymbol:
+		switch c {
+		case '%':
+			if s.atLineStart() {
+				s.skipLine()
+				s.tok = s.buf[s.tokAt:s.tokAt]
+				return tokEscape
+			}
+			return s.single(tokBad)
+		case '\\':
+			return s.single(tokBad)
+		}
+		s.symbol()
+		switch t := s.tok; {
+		case t[0] == '*' && len(t) == 1:
+			return tokResult
+		case (t[0] == '.' || t[0] == 0xE2) && onlyDots(t):
+			return tokPeriod
+		}
+		return tokSymbol
+	case clDigit:
+		return s.number()
+	}
+	switch c {
 	case '{':
 		s.closed = s.braceComment()
 		return tokComment
@@ -433,26 +466,8 @@ func (s *pgnScanner) next() pgnToken {
 	case '"':
 		s.closed, s.escaped = s.quoted()
 		return tokString
-	case '%':
-		if s.atLineStart() {
-			s.skipLine()
-			s.tok = s.buf[s.tokAt:s.tokAt]
-			return tokEscape
-		}
-		return s.single(tokBad)
-	case '\\', '<', '>', '}':
-		return s.single(tokBad)
 	}
-	s.symbol()
-	switch t := s.tok; {
-	case pgnClass[t[0]] == clDigit:
-		return s.number()
-	case t[0] == '*' && len(t) == 1:
-		return tokResult
-	case (t[0] == '.' || t[0] == 0xE2) && onlyDots(t):
-		return tokPeriod
-	}
-	return tokSymbol
+	return s.single(tokBad) // "<", ">", "}"
 }
 
 // single takes the one byte at pos as a token of kind k.
@@ -462,10 +477,33 @@ func (s *pgnScanner) single(k pgnToken) pgnToken {
 	return k
 }
 
-// number classifies the symbol tok that starts with a digit: a termination marker, an integer
+// number scans a symbol that starts with a digit at pos: a termination marker, an integer
 // with the periods after it (the next token starting after them when the symbol goes on:
 // "12.e4"), or a symbol ("0-0", "12e4").
 func (s *pgnScanner) number() pgnToken {
+	// the common case, a move number such as "12." or "12..." followed by a space, read as
+	// it is scanned
+	buf, start := s.buf, s.pos
+	i, num := start, 0
+	for end := min(len(buf), start+9); i < end && pgnClass[buf[i]] == clDigit; i++ {
+		num = num*10 + int(buf[i]-'0')
+	}
+	j := i
+	for j < len(buf) && buf[j] == '.' {
+		j++
+	}
+	if j < len(buf) && pgnClass[buf[j]] > clDigit {
+		s.tok = buf[start:j]
+		s.pos = j
+		s.num, s.dots = num, j-i
+		return tokInteger
+	}
+	s.symbol()
+	return s.numberSymbol()
+}
+
+// numberSymbol classifies the symbol tok that starts with a digit (see number).
+func (s *pgnScanner) numberSymbol() pgnToken {
 	t := s.tok
 	n, num := 0, 0
 	for n < len(t) && pgnClass[t[n]] == clDigit {
@@ -545,11 +583,13 @@ func onlyDots(t []byte) bool {
 func (s *pgnScanner) symbol() {
 	start := s.pos
 	for {
-		for s.pos < len(s.buf) && pgnClass[s.buf[s.pos]] <= clDigit {
-			s.pos++
+		buf, i := s.buf, s.pos
+		for i < len(buf) && pgnClass[buf[i]] <= clDigit {
+			i++
 		}
+		s.pos = i
 		// keep start valid across the refill: fill only appends
-		if s.pos < len(s.buf) || !s.fill() {
+		if i < len(buf) || !s.fill() {
 			break
 		}
 	}
@@ -561,6 +601,15 @@ func (s *pgnScanner) symbol() {
 func (s *pgnScanner) braceComment() (ok bool) {
 	s.pos++
 	start := s.pos
+	// the common case: the "}" in the buffer, and no line end before it
+	if j := bytes.IndexByte(s.buf[start:], '}'); j >= 0 {
+		body := s.buf[start : start+j]
+		if bytes.IndexByte(body, '\n') < 0 && bytes.IndexByte(body, '\r') < 0 {
+			s.tok = body
+			s.pos = start + j + 1
+			return true
+		}
+	}
 	// Vectorised searches for the "}" and the next LF, their results kept (indexes into buf,
 	// -1 when none up to ...Searched), so that each byte is searched once however many lines
 	// the comment has: most comments, such as lichess's { [%eval 0.17] [%clk 0:03:00] }, take
@@ -637,6 +686,10 @@ func (s *pgnScanner) toLineEnd() {
 	}
 }
 
+// pgnStringStop marks the bytes that end the plain text of a string: its quote, an escape,
+// a line end.
+var pgnStringStop = [256]bool{'"': true, '\\': true, '\n': true, '\r': true}
+
 // quoted scans a string token whose '"' is at pos (§7: "\\" and "\"" are the escapes; the
 // string ends at the line's end at the latest). tok is the raw text between the quotes;
 // closed is false when no closing quote came before the line's end; escaped tells whether
@@ -648,6 +701,14 @@ func (s *pgnScanner) quoted() (closed, escaped bool) {
 		if s.pos >= len(s.buf) && !s.fill() {
 			s.tok = s.buf[start:s.pos]
 			return false, escaped
+		}
+		buf, i := s.buf, s.pos
+		for i < len(buf) && !pgnStringStop[buf[i]] {
+			i++
+		}
+		s.pos = i
+		if s.pos >= len(s.buf) {
+			continue
 		}
 		switch s.buf[s.pos] {
 		case '"':
@@ -746,6 +807,37 @@ func (s *pgnScanner) peekTagName() []byte {
 		j++
 	}
 	return s.buf[s.pos+i : s.pos+j]
+}
+
+// exportTagPair scans the tag pair at pos when it is in export format (§8.1: "[", the name,
+// one space, a string without escapes, "]") and all in the buffer: the common case, in one
+// pass. It returns the name and where it is; the value is then the current token, at its
+// opening quote. Otherwise it returns false and moves nothing.
+func (s *pgnScanner) exportTagPair() (name []byte, nameAt tokenPos, ok bool) {
+	buf, i := s.buf, s.pos+1
+	if i >= len(buf) || !tagNameByte(buf[i], true) {
+		return nil, nameAt, false
+	}
+	for i < len(buf) && tagNameByte(buf[i], false) {
+		i++
+	}
+	if i+1 >= len(buf) || buf[i] != ' ' || buf[i+1] != '"' {
+		return nil, nameAt, false
+	}
+	k := i + 2
+	for k < len(buf) && !pgnStringStop[buf[k]] {
+		k++
+	}
+	if k+1 >= len(buf) || buf[k] != '"' || buf[k+1] != ']' {
+		return nil, nameAt, false
+	}
+	s.mark()
+	name, nameAt = buf[s.pos+1:i], tokenPos{s.tokLine, s.tokCol + 1, s.tokOff + 1}
+	s.pos = i + 1
+	s.mark()
+	s.tok = buf[i+2 : k]
+	s.pos = k + 2
+	return name, nameAt, true
 }
 
 // tagOpen takes the "[" at pos as the current token.

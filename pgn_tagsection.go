@@ -184,6 +184,10 @@ func (p *pgnParser) addTag(name string, value []byte) {
 // tagPair reads one [Name "Value"].
 func (p *pgnParser) tagPair() {
 	s := p.s
+	if name, nameAt, ok := s.exportTagPair(); ok {
+		p.tag(name, tagName(name), nameAt, s.tok, s.at())
+		return
+	}
 	s.tagOpen()
 	s.tagName()
 	name := s.tok
@@ -222,6 +226,12 @@ func (p *pgnParser) tagPair() {
 	case tokEOF:
 		p.problem(false, ErrBadTag, "missing ']' after the tag pair", "")
 	}
+	p.tag(name, nameStr, nameAt, value, at)
+}
+
+// tag adds the tag pair name (nameStr as a string) whose value is value, at nameAt and at,
+// unless the game has it already. A problem of its value is reported at the current token.
+func (p *pgnParser) tag(name []byte, nameStr string, nameAt tokenPos, value []byte, at tokenPos) {
 	if p.hasTag(name) {
 		p.problemAt(nameAt, []byte(nameStr), false, ErrBadTag, "duplicate tag "+cutText(nameStr, maxQuoted)+": the first value is kept", "")
 		return
@@ -246,16 +256,62 @@ func (p *pgnParser) tagPair() {
 	p.addTag(nameStr, value)
 }
 
-// commonTags are the tag names real files repeat in every game: reading them allocates nothing.
-var commonTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo",
-	"ECO", "Opening", "Variation", "TimeControl", "Termination", "UTCDate", "UTCTime", "WhiteRatingDiff",
-	"BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "SetUp", "FEN", "PlyCount", "EventDate", "Annotator"}
-
+// tagName returns the tag name name as a string: a constant for the names real files repeat
+// in every game, so that reading them allocates nothing.
 func tagName(name []byte) string {
-	for _, t := range commonTags {
-		if string(name) == t {
-			return t
-		}
+	switch string(name) {
+	case "Event":
+		return "Event"
+	case "Site":
+		return "Site"
+	case "Date":
+		return "Date"
+	case "Round":
+		return "Round"
+	case "White":
+		return "White"
+	case "Black":
+		return "Black"
+	case "Result":
+		return "Result"
+	case "WhiteElo":
+		return "WhiteElo"
+	case "BlackElo":
+		return "BlackElo"
+	case "ECO":
+		return "ECO"
+	case "Opening":
+		return "Opening"
+	case "Variation":
+		return "Variation"
+	case "TimeControl":
+		return "TimeControl"
+	case "Termination":
+		return "Termination"
+	case "UTCDate":
+		return "UTCDate"
+	case "UTCTime":
+		return "UTCTime"
+	case "WhiteRatingDiff":
+		return "WhiteRatingDiff"
+	case "BlackRatingDiff":
+		return "BlackRatingDiff"
+	case "WhiteTitle":
+		return "WhiteTitle"
+	case "BlackTitle":
+		return "BlackTitle"
+	case "Variant":
+		return "Variant"
+	case "SetUp":
+		return "SetUp"
+	case "FEN":
+		return "FEN"
+	case "PlyCount":
+		return "PlyCount"
+	case "EventDate":
+		return "EventDate"
+	case "Annotator":
+		return "Annotator"
 	}
 	return string(name)
 }
