@@ -180,7 +180,7 @@ func (p *pgnParser) finish() {
 	}
 	tagResult := g.Tag("Result")
 	here := s.here()
-	here.col = 1
+	here.col, here.off = 1, here.off-int64(here.col-1) // the start of the line where the game ends
 	switch {
 	case g.Result == "" && !p.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
 		p.problemAt(here, nil, true, ErrMissingResult, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")

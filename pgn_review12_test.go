@@ -422,3 +422,79 @@ func TestPGNBadFENClass9_7_2(t *testing.T) {
 		t.Errorf("the FEN's own error is no longer wrapped: %v", g.Problems[0])
 	}
 }
+
+// TestPGNPositionsPastTheBuffer reads an input of several times the tokenizer's reads
+// (pgnChunk), so that its buffer is refilled and moved between games many times, with
+// problems and multi-byte tokens everywhere: each source (one byte a read, half reads, 5 bytes
+// a read, whole) gives the same games and problems at the same lines, columns and offsets,
+// and each problem's offset points at its token in the input.
+func TestPGNPositionsPastTheBuffer(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var sb strings.Builder
+	for sb.Len() < 5*pgnChunk {
+		sb.WriteString(randomPGN(rng))
+		sb.WriteString("\r\n[Event \"e\"]\r\n[White\r\n \"w\"]\r\n\r\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4… Ba4 Qxf2 1/2-1/2 x\r\n%e\n")
+	}
+	text := sb.String()
+	read := func(src io.Reader) string {
+		r := NewPGNReader(src)
+		r.MaxLineLength = 60
+		return describeFull(r)
+	}
+	want := read(strings.NewReader(text))
+	for name, src := range map[string]io.Reader{
+		"OneByteReader": iotest.OneByteReader(strings.NewReader(text)),
+		"HalfReader":    iotest.HalfReader(strings.NewReader(text)),
+		"5 bytes":       &dataErrReader{text, 5, io.EOF},
+	} {
+		if got := read(src); got != want {
+			t.Errorf("%s:\n%s", name, firstDiff(want, got))
+		}
+	}
+	r := NewPGNReader(strings.NewReader(text))
+	problems := 0
+	for g, _ := range r.All() {
+		for _, e := range g.Problems {
+			problems++
+			// a token at its offset; a string's value, a NAG's number after its '"' or '$'
+			if at := text[e.Offset:]; e.Token != "" && !strings.HasPrefix(at, e.Token) && !(strings.HasPrefix(at[1:], e.Token) && strings.ContainsAny(at[:1], "\"$")) {
+				t.Fatalf("%v at offset %d: the input there is %q", e, e.Offset, text[e.Offset:min(len(text), int(e.Offset)+20)])
+			}
+			lineStart := strings.LastIndexAny(text[:e.Offset], "\r\n") + 1
+			line := 1 + strings.Count(strings.ReplaceAll(text[:lineStart], "\r\n", "\n"), "\n") + strings.Count(strings.ReplaceAll(text[:lineStart], "\r\n", "\n"), "\r")
+			if e.Line != line || e.Column != int(e.Offset)-lineStart+1 {
+				t.Fatalf("%v at offset %d: line %d column %d, want %d and %d", e, e.Offset, e.Line, e.Column, line, int(e.Offset)-lineStart+1)
+			}
+		}
+	}
+	if problems < 1000 {
+		t.Errorf("%d problems, want many", problems)
+	}
+}
+
+// TestPGNMissingResultPosition8_2_6: the missing-result warning (§8.2.6) stands at the start
+// of the line where the game ends, its Offset that of its Line and Column (the offset was
+// that of the game's end, past the column's, when the line went on: trailing blanks at the
+// end of the input, the next game's tags on the same line).
+func TestPGNMissingResultPosition8_2_6(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string // line:column@offset
+	}{
+		{"[White \"a\"]\n\n1. e4   ", "3:1@13"},
+		{"[White \"a\"]\n\n1. e4\n", "4:1@19"},
+		{"[White \"a\"]\r\n\r\n1. e4 e5 [White \"b\"]\n\n*\n", "3:1@15"},
+		{"1. e4 e5 \t", "1:1@0"},
+	} {
+		g, _ := NewPGNReader(strings.NewReader(tc.in)).Read()
+		var got []string
+		for _, w := range g.Warnings {
+			if errors.Is(w, ErrMissingResult) {
+				got = append(got, fmt.Sprintf("%d:%d@%d", w.Line, w.Column, w.Offset))
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%q: missing-result at %q, want %q", tc.in, strings.Join(got, " "), tc.want)
+		}
+	}
+}
