@@ -475,7 +475,8 @@ func TestPGNPositionsPastTheBuffer(t *testing.T) {
 // TestPGNMissingResultPosition8_2_6: the missing-result warning (§8.2.6) stands at the start
 // of the line where the game ends, its Offset that of its Line and Column (the offset was
 // that of the game's end, past the column's, when the line went on: trailing blanks at the
-// end of the input, the next game's tags on the same line).
+// end of the input, the next game's tags on the same line), and it keeps the warnings in
+// input order.
 func TestPGNMissingResultPosition8_2_6(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -496,5 +497,14 @@ func TestPGNMissingResultPosition8_2_6(t *testing.T) {
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("%q: missing-result at %q, want %q", tc.in, strings.Join(got, " "), tc.want)
 		}
+	}
+	// and it comes before the warnings of that line, in input order
+	g, _ := NewPGNReader(strings.NewReader("[White \"a\"]\n\n1. e4 e5 Nf3 \\")).Read()
+	var got []string
+	for _, w := range g.Warnings {
+		got = append(got, fmt.Sprintf("%s@%d", w.Class(), w.Offset))
+	}
+	if want := "missing-result@13 missing-move-number@22 bad-escape@26"; strings.Join(got, " ") != want {
+		t.Errorf("warnings %q, want %q", strings.Join(got, " "), want)
 	}
 }
