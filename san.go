@@ -517,33 +517,35 @@ func (p *Position) playSANParts(s string) (Move, SANDeviation, error) {
 		*p, _ = p.PlayNull() // resolveSAN has refused it in check
 		return NullMove, 0, nil
 	}
-	p.play(m)
-	sp.suffixDeviation(p.reachedSuffix(sp.suffix))
+	sp.suffixDeviation(p.playWithSuffix(m, sp.suffix))
 	return m, sp.dev, nil
 }
 
-// reachedSuffix returns the SAN suffix of the move that reached p, for comparison with the
-// suffix given: '+' when the side to move is in check, '#' when it is also mated (looked
-// for only when given is not 0: without a suffix, check and mate are the same missing one).
-func (p *Position) reachedSuffix(given byte) byte {
+// playWithSuffix plays the legal move m on p and returns its SAN suffix as far as given, the
+// suffix the input has, needs it (PGN Standard §8.2.3.5), from the position reached: 0 when
+// the side to move is not in check, '#' when it is mated, looked for only when given is not 0
+// (without a suffix, check and mate are the same missing one), else '+'.
+func (p *Position) playWithSuffix(m Move, given byte) byte {
+	p.play(m)
 	them := p.turn&1 ^ 1
-	if !p.attackedOnLines(int(p.kings[p.turn&1].bit()), them, p.occ[them], p.pieces[0]) {
+	switch {
+	case !p.attackedOnLines(int(p.kings[p.turn&1].bit()), them, p.occ[them], p.pieces[0]):
 		return 0
-	}
-	if given != 0 && !p.kingCanMove() && p.countLegal() == 0 {
+	case given != 0 && !p.kingCanMove() && p.countLegal() == 0:
 		return '#'
 	}
 	return '+'
 }
 
-// playSANFast plays the exact SAN shapes most moves are written in: a pawn push (e4), a
-// pawn capture (exd5, en passant included) and a piece's move or capture without
-// disambiguation (Nf3, Bxc4, Kf1), each before at most one "+" or "#", when they name the
-// one legal move that needs no other deviation (the "x" written exactly when the move
-// captures, no promotion). The candidates are the pieces of the type that reach the square
-// (reachers) and each is tested by kingSafeAfter, without the general legality path. For
-// any other input, and whenever that move is not found, it returns ok = false with p
-// unchanged, and playSAN takes the general path, which gives the answer or the error.
+// playSANFast plays the exact SAN shapes most moves are written in, before at most one "+"
+// or "#": castling (O-O, O-O-O), a pawn push (e4), a pawn capture (exd5, en passant
+// included), a piece's move or capture (Nf3, Bxc4, Kf1) and one disambiguated by the minimal
+// file or rank (Nbd7, R1xe2), when they name the one legal move and need no other deviation
+// (the "x" written exactly when the move captures, no promotion). The candidates are the
+// pieces of the type that reach the square (reachers), each tested against the check and the
+// pins (safeMover), without the general legality path. For any other input, and whenever that
+// move is not found, it returns ok = false with p unchanged, and the caller takes the general
+// way, which gives the answer or the error.
 func (p *Position) playSANFast(s string) (m Move, dev SANDeviation, ok bool) {
 	n := len(s)
 	var suffix byte
@@ -551,79 +553,192 @@ func (p *Position) playSANFast(s string) (m Move, dev SANDeviation, ok bool) {
 		suffix = s[n-1]
 		n--
 	}
-	if n < 2 || n > 4 || p.invalid() || !isFile(s[n-2]) || !isRank(s[n-1]) {
+	if n < 2 || n > 5 || p.invalid() {
 		return NullMove, 0, false
 	}
-	to := Square((s[n-1]-'1')<<4 | (s[n-2] - 'a'))
-	us := p.turn & 1
-	target := p.board[to]
-	if target != NoPiece && target.Color() == us {
+	if s[0] == 'O' {
+		m, ok = p.shortCastle(s[:n])
+	} else {
+		m, ok = p.shortMove(s[:n])
+	}
+	if !ok {
 		return NullMove, 0, false
 	}
-	capture := n == 4 && s[1] == 'x'
-	switch {
-	case n == 2 || n == 4 && isFile(s[0]) && capture: // a pawn: push or capture
-		if r := to >> 4; r == 0 || r == 7 {
-			return NullMove, 0, false // a promotion
-		}
-		if n == 2 {
-			m, ok = p.pawnPushTo(to)
-			if !ok || !p.kingSafeAfter(m.from(), to) {
-				return NullMove, 0, false
-			}
-			break
-		}
-		ep := target == NoPiece && to == p.ep
-		if target == NoPiece && !ep {
-			return NullMove, 0, false
-		}
-		cands := pawnAttacks[us^1][to.bit()] & p.occ[us] & p.pieces[Pawn] & (fileMask << (s[0] - 'a'))
-		if cands == 0 {
-			return NullMove, 0, false
-		}
-		from := sq88(bits.TrailingZeros64(cands))
-		m = Move(from) | Move(to)<<8
-		if ep {
-			m |= moveEnPassant
-			if !p.epLegal(from, to) {
-				return NullMove, 0, false
-			}
-		} else if !p.kingSafeAfter(from, to) {
-			return NullMove, 0, false
-		}
-	case n == 3 || capture:
-		pt := pieceTypeOfLetter(s[0])
-		if pt < Knight || capture != (target != NoPiece) {
-			return NullMove, 0, false
-		}
-		found := 0
-		for c := p.reachers(pt, to); c != 0; c &= c - 1 {
-			from := sq88(bits.TrailingZeros64(c))
-			var legal bool
-			if pt == King {
-				legal = !p.attackedOnLines(int(to.bit()), us^1, p.occ[us^1], p.pieces[0]&^(1<<from.bit()))
-			} else {
-				legal = p.kingSafeAfter(from, to)
-			}
-			if legal {
-				found++
-				m = Move(from) | Move(to)<<8
-			}
-		}
-		if found != 1 {
-			return NullMove, 0, false
-		}
-	default:
-		return NullMove, 0, false
-	}
-	p.play(m)
-	if want := p.reachedSuffix(suffix); want != suffix {
+	if want := p.playWithSuffix(m, suffix); want != suffix {
 		dev = SANWrongCheck
 		if suffix == 0 {
 			dev = SANMissingCheck
 		}
 	}
 	return m, dev, true
+}
+
+// shortCastle returns the castling move that body, "O-O" or "O-O-O", names when it is legal.
+func (p *Position) shortCastle(body string) (Move, bool) {
+	side := KingSide
+	switch body {
+	case "O-O":
+	case "O-O-O":
+		side = QueenSide
+	default:
+		return NullMove, false
+	}
+	if p.InCheck() {
+		return NullMove, false
+	}
+	return p.castlingMove(p.turn&1, side)
+}
+
+// shortMove returns the one legal move that body (2 to 5 bytes) names when it is one of
+// playSANFast's shapes other than castling.
+func (p *Position) shortMove(body string) (Move, bool) {
+	n := len(body)
+	file, rank := body[n-2]-'a', body[n-1]-'1'
+	if file > 7 || rank > 7 {
+		return NullMove, false
+	}
+	to := Square(rank<<4 | file)
+	tb := int(rank<<3|file) & 63
+	us := p.turn & 1
+	target := p.board[to]
+	if target != NoPiece && target.Color() == us {
+		return NullMove, false
+	}
+	if c := body[0]; c >= 'a' { // a pawn
+		if rank == 0 || rank == 7 {
+			return NullMove, false // a promotion
+		}
+		if n == 2 {
+			m, ok := p.pawnPushTo(to)
+			if !ok || !p.safeMover(int(m.from().bit()), tb, p.checkers()) {
+				return NullMove, false
+			}
+			return m, true
+		}
+		if n != 4 || body[1] != 'x' || c > 'h' {
+			return NullMove, false
+		}
+		ep := target == NoPiece && to == p.ep
+		if target == NoPiece && !ep {
+			return NullMove, false
+		}
+		cands := pawnAttacks[us^1][tb] & p.occ[us] & p.pieces[Pawn] & (fileMask << (c - 'a'))
+		if cands == 0 {
+			return NullMove, false
+		}
+		fb := bits.TrailingZeros64(cands) & 63
+		m := Move(sq88(fb)) | Move(to)<<8
+		if ep {
+			return m | moveEnPassant, p.epLegal(sq88(fb), to)
+		}
+		return m, p.safeMover(fb, tb, p.checkers())
+	}
+	// A piece: Nf3 (3 bytes), Nxf3 or Nbd7 (4), Nbxd7 (5).
+	capture := n >= 4 && body[n-3] == 'x'
+	disambiguated := n == 5 || n == 4 && !capture
+	if n == 5 && !capture || capture != (target != NoPiece) {
+		return NullMove, false
+	}
+	pt := pieceTypeOfLetter(body[0])
+	if pt == King {
+		kb := int(p.kings[us].bit()) & 63
+		if disambiguated || kingAttacks[tb]>>kb&1 == 0 ||
+			p.attackedOnLines(tb, us^1, p.occ[us^1], p.pieces[0]&^(1<<kb)) {
+			return NullMove, false
+		}
+		return Move(p.kings[us]) | Move(to)<<8, true
+	}
+	if pt < Knight {
+		return NullMove, false
+	}
+	cands := p.reachers(pt, to)
+	if cands == 0 {
+		return NullMove, false
+	}
+	checkers := p.checkers()
+	var legal uint64 // the candidates that may legally move to to
+	for c := cands; c != 0; c &= c - 1 {
+		if fb := bits.TrailingZeros64(c) & 63; p.safeMover(fb, tb, checkers) {
+			legal |= 1 << fb
+		}
+	}
+	chosen := legal
+	if disambiguated {
+		switch c := body[1]; {
+		case isFile(c):
+			chosen &= fileMask << (c - 'a')
+		case isRank(c):
+			chosen &= rankMask << (8 * (c - '1'))
+		default:
+			return NullMove, false
+		}
+	}
+	if chosen == 0 || chosen&(chosen-1) != 0 {
+		return NullMove, false // no legal move, or more than one
+	}
+	fb := bits.TrailingZeros64(chosen) & 63
+	if disambiguated {
+		// SAN's minimal disambiguation (appendDisambiguation): the file when it tells the legal
+		// candidates apart, else the rank; anything else is a deviation the general way flags.
+		others := legal &^ chosen
+		sameFile := others&(fileMask<<(fb&7)) != 0
+		sameRank := others&(rankMask<<(fb&^7)) != 0
+		if others == 0 || isFile(body[1]) == sameFile || isRank(body[1]) && sameRank {
+			return NullMove, false
+		}
+	}
+	return Move(sq88(fb)) | Move(to)<<8, true
+}
+
+// checkers returns the enemy pieces that give check to the side to move (knights and pawns
+// by table, each bishop, rook or queen on a line through the king by one between lookup;
+// the enemy king, which never gives check in a valid position, left out as checkersAndPins
+// leaves it out).
+func (p *Position) checkers() uint64 {
+	us := p.turn & 1
+	kb := int(p.kings[us].bit()) & 63
+	their := p.occ[us^1]
+	checkers := (knightAttacks[kb]&p.pieces[Knight] | pawnAttacks[us][kb]&p.pieces[Pawn]) & their
+	queens := p.pieces[Queen]
+	for s := (bishopRays(kb)&(p.pieces[Bishop]|queens) | rookRays(kb)&(p.pieces[Rook]|queens)) & their; s != 0; s &= s - 1 {
+		if f := bits.TrailingZeros64(s) & 63; between[kb][f]&p.pieces[0] == 0 {
+			checkers |= 1 << f
+		}
+	}
+	return checkers
+}
+
+// safeMover reports whether the piece of the side to move on bit fb, not the king, may go to
+// bit tb (taking what stands there, not en passant) without leaving its king in check, given
+// the checkers of the position: in double check it may not; in check it must take the
+// checker or stand between; and it must not leave the line of a pin, which only a move off
+// the line between the king and an enemy slider beyond fb can (legality's rules).
+func (p *Position) safeMover(fb, tb int, checkers uint64) bool {
+	us := p.turn & 1
+	kb := int(p.kings[us].bit()) & 63
+	fb, tb = fb&63, tb&63
+	if checkers != 0 {
+		if checkers&(checkers-1) != 0 || (checkers|between[kb][bits.TrailingZeros64(checkers)&63])>>tb&1 == 0 {
+			return false
+		}
+	}
+	line := lineThrough[kb][fb]
+	if line == 0 || line>>tb&1 != 0 {
+		return true // fb on no line through the king, or the piece stays on it
+	}
+	var sliders uint64
+	if bishopRays(kb)>>fb&1 != 0 {
+		sliders = p.pieces[Bishop] | p.pieces[Queen]
+	} else {
+		sliders = p.pieces[Rook] | p.pieces[Queen]
+	}
+	occ := p.pieces[0] &^ (1 << fb)
+	for s := line & sliders & p.occ[us^1]; s != 0; s &= s - 1 {
+		if between[kb][bits.TrailingZeros64(s)&63]&occ == 0 {
+			return false // pinned: the slider would see the king
+		}
+	}
+	return true
 }
 
 // pawnPushTo returns the push or double step of a pawn of the side to move to the empty
@@ -904,17 +1019,6 @@ func (p *Position) legality(m Move, checkers, pinned uint64) int {
 		return illegalInCheck
 	}
 	return legalOK
-}
-
-// kingSafeAfter reports whether the king of the side to move is out of check once another of
-// its pieces has gone from from to to, taking what stood there (not en passant): the test
-// by the position reached that legality makes with pins and checkers. The enemy king is
-// left out, as checkersAndPins leaves it out.
-func (p *Position) kingSafeAfter(from, to Square) bool {
-	us := p.turn & 1
-	toBit := uint64(1) << to.bit()
-	return !p.attackedOnLines(int(p.kings[us].bit()), us^1, p.occ[us^1]&^toBit&^p.pieces[King],
-		p.pieces[0]&^(1<<from.bit())|toBit)
 }
 
 // isLegal reports whether m is exactly a move that generate would produce, without generating

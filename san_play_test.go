@@ -130,6 +130,11 @@ func TestPlaySANMatchesParseSANAndPlay(t *testing.T) {
 		"8/8/8/KPp4r/8/8/8/7k w - c6 0 2",          // bxc6 e.p. would leave the king in check along the rank
 		"4k3/8/8/8/3pP3/8/8/4KR2 b - e3 0 1",       // dxe3 e.p. is legal
 		"8/2p5/3p4/KP5r/1R3pPk/8/4P3/8 b - g3 0 1", // fxg3 e.p. would expose the black king
+		"k7/8/8/7B/8/5n2/8/1R2K2r w - - 0 1",       // double check: Bxf3 would answer only one
+		"r3k2r/8/8/8/4q3/8/8/R3K2R w KQkq - 0 1",   // castling rights in check
+		"r3k2r/8/8/8/4Q3/8/8/R3K2R b KQkq - 0 1",
+		"r3k2r/8/8/8/8/8/5b2/R3K2R w KQkq - 0 1",  // O-O-O through no attack, O-O through one
+		"1r2k1r1/8/8/8/8/8/8/R3K1R1 w AGbg - 0 1", // Chess960 castling rights (X-FEN files)
 	) {
 		positions = append(positions, MustParseFEN(fen))
 	}
