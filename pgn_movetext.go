@@ -14,7 +14,7 @@ import (
 func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 	s := p.s
 	for {
-		ended := s.ended
+		over, ended := s.over, s.ended
 		k := s.next()
 		switch k {
 		case tokEOF:
@@ -29,7 +29,7 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 		}
 		p.tokens++
 		if p.tokens > maxTokens {
-			s.rewind()
+			s.rewind(over, ended)
 			p.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
 			return
 		}

@@ -35,20 +35,20 @@ type pgnScanner struct {
 	tokCol     int
 	tokOff     int64
 	tokLineOff int64 // lineOff at its first byte
-	tokOver    bool  // over and ended at its first byte
-	tokEnded   bool
-	num        int  // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
-	dots       int  // tokInteger: the periods after it ("…" counts 3)
-	closed     bool // tokComment, tokString: the closing delimiter came
-	escaped    bool // tokString: the text holds escapes
-	glued      bool // the next token starts right after a move number's periods ("12.e4")
+	num        int   // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
+	dots       int   // tokInteger: the periods after it ("…" counts 3)
+	closed     bool  // tokComment, tokString: the closing delimiter came
+	escaped    bool  // tokString: the text holds escapes
+	glued      bool  // the next token starts right after a move number's periods ("12.e4")
 
 	// lineLimit > 0 records in long the lines longer than lineLimit characters, the line end
 	// counted as one (PGN Standard §4.3: 255)
 	lineLimit   int
 	long        []pgnLongLine
-	lastChecked bool // endInput checked the last line
-	crlf        bool // the line end being taken is a CRLF: its CR is taken
+	lastChecked bool  // endInput checked the last line
+	crlf        bool  // the line end being taken is a CRLF: its CR is taken
+	lfAt, crAt  int64 // lineEndFrom's searches
+	eolAt       int64 // the smaller of the two
 }
 
 // pgnToken is the kind of a token (PGN Standard §7).
@@ -366,7 +366,6 @@ func (s *pgnScanner) skipLine() {
 // mark makes pos the start of the current token.
 func (s *pgnScanner) mark() {
 	s.tokAt = s.pos
-	s.tokOver, s.tokEnded = s.over, s.ended
 	s.tokLine = s.line
 	s.tokLineOff = s.lineOff
 	s.tokOff = s.offset()
@@ -390,11 +389,12 @@ func (s *pgnScanner) unread() {
 }
 
 // rewind puts the current token back as if it had not been scanned: what its scan met (the
-// game's byte budget, the end of the input) is forgotten too, so that a budget the token
-// exceeds is reported at it, and resync starts there, as before it.
-func (s *pgnScanner) rewind() {
+// game's byte budget, the end of the input) is forgotten too, over and ended set back to
+// their values before it, so that a budget the token exceeds is reported at it, and resync
+// starts there, as before it.
+func (s *pgnScanner) rewind(over, ended bool) {
 	s.unread()
-	s.over, s.ended = s.tokOver, s.tokEnded
+	s.over, s.ended = over, ended
 }
 
 // next scans the next token of movetext, after white space, and returns its kind.
@@ -406,17 +406,20 @@ func (s *pgnScanner) next() pgnToken {
 		return tokGlued
 	}
 	// one space between two tokens, the common case, without a call
-	if s.pos < len(s.buf) && s.buf[s.pos] == ' ' {
-		s.pos++
+	buf, i := s.buf, s.pos
+	if i < len(buf) && buf[i] == ' ' {
+		i++
 	}
-	if s.pos >= len(s.buf) || pgnClass[s.buf[s.pos]]-clSpace <= clLF-clSpace {
+	s.pos = i
+	if i >= len(buf) || pgnClass[buf[i]]-clSpace <= clLF-clSpace {
 		s.skipSpace()
+		if s.pos >= len(s.buf) { // skipSpace found no byte
+			s.mark()
+			s.tok = nil
+			return tokEOF
+		}
 	}
 	s.mark()
-	if s.pos >= len(s.buf) { // skipSpace found no byte
-		s.tok = nil
-		return tokEOF
-	}
 	c := s.buf[s.pos]
 	switch pgnClass[c] {
 	case clSymbol:
@@ -599,17 +602,21 @@ func (s *pgnScanner) symbol() {
 // braceComment scans a { } comment whose "{" is at pos. tok is its text without the braces;
 // ok is false when the input ends before "}". Line breaks inside are counted.
 func (s *pgnScanner) braceComment() (ok bool) {
+	start := s.pos + 1
+	// the common case: the "}" in the buffer, and no line end before it
+	if j := bytes.IndexByte(s.buf[start:], '}'); j >= 0 && s.base+int64(start+j) < s.lineEndFrom(start) {
+		s.tok = s.buf[start : start+j]
+		s.pos = start + j + 1
+		return true
+	}
+	return s.braceCommentLines()
+}
+
+// braceCommentLines is braceComment for a comment of more than one line or one that the
+// buffer does not hold yet.
+func (s *pgnScanner) braceCommentLines() (ok bool) {
 	s.pos++
 	start := s.pos
-	// the common case: the "}" in the buffer, and no line end before it
-	if j := bytes.IndexByte(s.buf[start:], '}'); j >= 0 {
-		body := s.buf[start : start+j]
-		if bytes.IndexByte(body, '\n') < 0 && bytes.IndexByte(body, '\r') < 0 {
-			s.tok = body
-			s.pos = start + j + 1
-			return true
-		}
-	}
 	// Vectorised searches for the "}" and the next LF, their results kept (indexes into buf,
 	// -1 when none up to ...Searched), so that each byte is searched once however many lines
 	// the comment has: most comments, such as lichess's { [%eval 0.17] [%clk 0:03:00] }, take
@@ -662,6 +669,36 @@ func (s *pgnScanner) braceComment() (ok bool) {
 			return true
 		}
 	}
+}
+
+// lineEndFrom returns the input offset of the first line end (CR or LF) at or after buf[i],
+// or one at most as far as the buffer reached when it was looked for: a bound below which no
+// line end lies. The two searches are kept (lfAt, crAt), so that a long line with many
+// comments, as lichess writes movetext, is searched once, not once per comment.
+func (s *pgnScanner) lineEndFrom(i int) int64 {
+	if s.eolAt >= s.base+int64(i) {
+		return s.eolAt
+	}
+	return s.searchLineEnd(i)
+}
+
+// searchLineEnd is lineEndFrom when a search is stale.
+func (s *pgnScanner) searchLineEnd(i int) int64 {
+	off := s.base + int64(i)
+	if s.lfAt < off {
+		s.lfAt = s.base + int64(len(s.buf))
+		if j := bytes.IndexByte(s.buf[i:], '\n'); j >= 0 {
+			s.lfAt = off + int64(j)
+		}
+	}
+	if s.crAt < off {
+		s.crAt = s.base + int64(len(s.buf))
+		if j := bytes.IndexByte(s.buf[i:], '\r'); j >= 0 {
+			s.crAt = off + int64(j)
+		}
+	}
+	s.eolAt = min(s.lfAt, s.crAt)
+	return s.eolAt
 }
 
 // lineComment scans a ";" comment whose ";" is at pos, to the end of the line (§5).
