@@ -596,12 +596,9 @@ func (sp *pgnSplitter) next() *pgnPart {
 			return part
 		}
 		if cap(buf)-len(buf) < pgnChunk/2 {
-			// a long game: double, but past half the limit grow to the limit at once, so that
-			// all the growing costs at most twice the limit
-			n := int64(2 * cap(buf))
-			if 2*n > sp.limit {
-				n = max(sp.limit, int64(cap(buf))) + pgnChunk
-			}
+			// a long game: double, up to the limit and a read more, so that all the growing
+			// costs at most three times the limit (and only what the text needs below it)
+			n := min(int64(2*cap(buf)), max(sp.limit, int64(cap(buf)))+pgnChunk)
 			nb := make([]byte, len(buf), n)
 			copy(nb, buf)
 			buf = nb
