@@ -207,9 +207,11 @@ func (s *pgnScanner) readPastLimit() {
 }
 
 // discard drops the bytes before pos: the previous game is done with. It moves the rest to
-// the front only when that frees at least half the buffer, so its copying costs O(1) per byte.
+// the front only when that frees at least half the buffer, or, with little room left, at
+// least as many bytes as it copies (else fill grows the buffer), so its copying costs O(1)
+// per byte: moving the rest for every game of a few bytes cost a whole buffer each.
 func (s *pgnScanner) discard() {
-	if s.eof || s.pos < cap(s.buf)/2 && cap(s.buf)-s.end >= pgnChunk/2 {
+	if s.eof || s.pos < cap(s.buf)/2 && (cap(s.buf)-s.end >= pgnChunk/2 || s.pos < s.end-s.pos) {
 		// nothing more will be read (the end of the input, a chunk of Workers, whose text
 		// must stay as it is): no room to make
 		return
