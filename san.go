@@ -461,6 +461,10 @@ func upper(c byte) byte {
 	return c
 }
 
+// sanPieceTypes[c] is the piece type of the SAN letter c (N, B, R, Q, K), NoPieceType for any
+// other byte.
+var sanPieceTypes = [256]PieceType{'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King}
+
 func pieceTypeOfLetter(c byte) PieceType {
 	switch c {
 	case 'P':
@@ -639,7 +643,7 @@ func (p *Position) shortMove(body string) (Move, bool) {
 	if n == 5 && !capture || capture != (target != NoPiece) {
 		return NullMove, false
 	}
-	pt := pieceTypeOfLetter(body[0])
+	pt := sanPieceTypes[body[0]]
 	if pt == King {
 		kb := int(p.kings[us].bit()) & 63
 		if disambiguated || kingAttacks[tb]>>kb&1 == 0 ||
