@@ -508,3 +508,61 @@ func TestPGNMissingResultPosition8_2_6(t *testing.T) {
 		t.Errorf("warnings %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestPGNLineLengthAtEveryCut4_3: a line of exactly the limit with its CRLF (counted as one
+// character, §4.3) and one of a character more are told apart however the source's reads
+// cut them, between the CR and the LF included, and with a byte budget ending there.
+func TestPGNLineLengthAtEveryCut4_3(t *testing.T) {
+	pad := func(n int) string { return "{" + strings.Repeat("x", n-2) + "}" }
+	for _, tc := range []struct {
+		in   string
+		want int // overlong lines
+	}{
+		{"1. e4 " + pad(48) + "\r\n*\r\n", 0},
+		{"1. e4 " + pad(49) + "\r\n*\r\n", 1},
+		{"1. e4 " + pad(49) + "\r*\r", 1},
+		{"[A \"" + strings.Repeat("v", 49) + "\"]\r\n\r\n1. e4 " + pad(49) + "\r\n* " + pad(53) + "\r\n", 3},
+		{"[A \"" + strings.Repeat("v", 48) + "\"]\r\n\r\n1. e4 " + pad(48) + "\r\n* " + pad(52) + "\r\n", 0},
+	} {
+		for _, maxBytes := range []int64{0, 57, 58} {
+			read := func(src io.Reader) string {
+				r := NewPGNReader(src)
+				r.MaxLineLength, r.MaxGameBytes = 55, maxBytes
+				return describeFull(r)
+			}
+			want := read(strings.NewReader(tc.in))
+			if maxBytes == 0 && strings.Count(want, "line too long") != tc.want {
+				t.Errorf("%q: %d overlong lines, want %d\n%s", tc.in, strings.Count(want, "line too long"), tc.want, want)
+			}
+			for at := 1; at < len(tc.in); at++ {
+				if got := read(&splitReader{text: tc.in, at: at}); got != want {
+					t.Errorf("%q, MaxGameBytes %d, cut at %d:\n%s", tc.in, maxBytes, at, firstDiff(want, got))
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestPGNMarkerLineCRLF4_3: the line of a termination marker that ends in CRLF is checked as
+// one ending in LF (§4.3); its LF was left to the next game, which did not check the line.
+func TestPGNMarkerLineCRLF4_3(t *testing.T) {
+	long := "1. e4 * {" + strings.Repeat("x", 60) + "}"
+	for _, in := range []string{long + "\n", long + "\r\n", long + "\r\n1. d4 *\r\n", long + "\r", "1. e4 {" + strings.Repeat("x", 60) + "} *\r\n*\r\n"} {
+		for _, workers := range []int{1, 2} {
+			r := NewPGNReader(strings.NewReader(in))
+			r.MaxLineLength, r.Workers = 55, workers
+			var got []string
+			for g, _ := range r.All() {
+				for _, w := range g.Warnings {
+					if w.Class() == "overlong-line" {
+						got = append(got, fmt.Sprintf("game %d %d:%d@%d %s", g.Index, w.Line, w.Column, w.Offset, w.Message))
+					}
+				}
+			}
+			if want := "game 1 1:1@0 line of 71 characters, more than 55 with its line end"; strings.Join(got, "; ") != want {
+				t.Errorf("%q, Workers %d: %q, want %q", in, workers, got, want)
+			}
+		}
+	}
+}

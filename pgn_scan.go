@@ -1010,8 +1010,13 @@ func (s *pgnScanner) gameStart(maxBytes int64) (ok, ended bool) {
 }
 
 // endInput records the input's last line when it is too long and has no line end (counted as
-// if it had one), once: the reader calls it at the end of a game that ends the input.
+// if it had one), once: the reader calls it at the end of a game that ends the input. It
+// also records the game's last line when the game ended at a CR whose LF, taken by the next
+// game, ends it: the line is this game's, its CRLF counted as one.
 func (s *pgnScanner) endInput() {
+	if s.lineLimit > 0 && s.crlf {
+		s.checkLine(s.offset() - s.lineOff)
+	}
 	if s.lineLimit > 0 && s.ended && !s.lastChecked && s.pos == len(s.buf) && s.offset() > s.lineOff {
 		s.checkLine(s.offset() - s.lineOff + 1)
 		s.lastChecked = true
