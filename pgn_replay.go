@@ -13,6 +13,7 @@ import (
 // pgnLine is one line of play being replayed: the main line, or a variation inside it.
 type pgnLine struct {
 	pos, prev Position // the position now, and before the line's last move
+	checkers  uint64   // pos.checkers(), or unknownCheckers: found by each move's check test for the next
 	moved     bool     // the line has a move, so a variation may follow
 	numbered  bool     // a move number came since the last move
 	skip      bool     // an error ended this line
@@ -48,7 +49,7 @@ func (v *pgnValidator) moveProblem(warning bool, err error, msg string, pos *Pos
 
 func (v *pgnValidator) begin(p *pgnParser, start Position) {
 	v.p, v.g, v.overAtStart = p, p.g, false
-	v.lines = append(v.lines[:0], pgnLine{pos: start})
+	v.lines = append(v.lines[:0], pgnLine{pos: start, checkers: unknownCheckers})
 	if repeats := v.reps.reset(&start); drawnOnBoard(&start, repeats) != NoTermination {
 		v.g.BoardEnd = boardEnd(&start, repeats) // a game set up in a position already over
 		v.overAtStart = true
@@ -71,7 +72,8 @@ func (v *pgnValidator) move(tok []byte) bool {
 		v.moveProblem(true, ErrMissingMoveNumber, "missing move number", &f.pos, tok)
 	}
 	f.prev = f.pos
-	m, dev, err := f.pos.playSAN(unsafe.String(&tok[0], len(tok))) // tok outlives no success
+	checkers := f.checkers
+	m, dev, err := f.pos.playSANCheckers(unsafe.String(&tok[0], len(tok)), &f.checkers) // tok outlives no success
 	if err != nil {
 		msg := err.Error()
 		var se *SANError
@@ -94,7 +96,7 @@ func (v *pgnValidator) move(tok []byte) bool {
 	}
 	if dev &^= SANMissingCheck; dev != 0 && (p.r.StrictSAN || !p.full(true)) {
 		if p.r.StrictSAN {
-			f.pos = f.prev // the move is refused
+			f.pos, f.checkers = f.prev, checkers // the move is refused
 			if e := v.moveProblem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), &f.pos, tok); e != nil {
 				e.Deviation = dev
 			}
@@ -119,6 +121,7 @@ func (v *pgnValidator) nullMove() bool {
 	}
 	f.prev = f.pos
 	f.pos, _ = f.pos.PlayNull()
+	f.checkers = unknownCheckers
 	v.played(f, NullMove)
 	return false
 }
@@ -148,7 +151,7 @@ func (v *pgnValidator) variationStart() bool {
 	if !v.mayBranch() {
 		return true
 	}
-	v.lines = append(v.lines, pgnLine{pos: v.top().prev})
+	v.lines = append(v.lines, pgnLine{pos: v.top().prev, checkers: unknownCheckers})
 	return false
 }
 

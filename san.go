@@ -242,7 +242,8 @@ func (p *Position) hasLegalMove() bool {
 // an attacker, castling without the right or through check, no piece that can reach the
 // square; see IllegalReason) or ErrAmbiguousMove (listing the candidates).
 func (p Position) ParseSAN(s string) (Move, error) {
-	if m, _, ok := p.playSANFast(s); ok { // p is a copy: playing on it changes nothing
+	checkers := unknownCheckers
+	if m, _, ok := p.playSANFast(s, &checkers); ok { // p is a copy: playing on it changes nothing
 		return m, nil
 	}
 	var sp sanParts
@@ -253,7 +254,8 @@ func (p Position) ParseSAN(s string) (Move, error) {
 // ParseSANDeviation is ParseSAN that also reports which lenient spellings the input used;
 // the SANDeviation is zero when s was exact SAN.
 func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
-	if m, dev, ok := p.playSANFast(s); ok {
+	checkers := unknownCheckers
+	if m, dev, ok := p.playSANFast(s, &checkers); ok {
 		return m, dev, nil
 	}
 	var sp sanParts
@@ -266,7 +268,8 @@ func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
 // SAN. Errors are *SANError as for ParseSAN.
 func (p Position) ParseSANStrict(s string) (Move, error) {
 	q := p // played on by playSANFast; a wrong suffix takes p's general way, for its offset
-	if m, dev, ok := q.playSANFast(s); ok && dev&^SANMissingCheck == 0 {
+	checkers := unknownCheckers
+	if m, dev, ok := q.playSANFast(s, &checkers); ok && dev&^SANMissingCheck == 0 {
 		return m, nil
 	}
 	var sp sanParts
@@ -499,18 +502,30 @@ func (p *Position) parseSAN(s string, sp *sanParts) (Move, SANDeviation, error) 
 // place and returns it with its deviations, or returns the error of parseSAN and leaves p
 // unchanged. The "+" or "#" suffix is checked on the position reached: whether the side to
 // move is in check, and whether it is mated only when the input has a suffix to compare.
-// The PGN reader replays its moves with it. The commonest exact spellings take a short way
-// (playSANFast).
+// The commonest exact spellings take a short way (playSANFast).
 func (p *Position) playSAN(s string) (Move, SANDeviation, error) {
-	if m, dev, ok := p.playSANFast(s); ok {
+	checkers := unknownCheckers
+	return p.playSANCheckers(s, &checkers)
+}
+
+// unknownCheckers stands for a checkers set not found yet: no position has 64 checkers.
+const unknownCheckers = ^uint64(0)
+
+// playSANCheckers is playSAN handing the checkers set on from move to move, as the PGN
+// reader replays its moves: *checkers is p.checkers() or unknownCheckers on the way in, and
+// the checkers of the position reached on the way out, found by the check test of the suffix,
+// so that the next move needs not find them again. On an error p and *checkers stay as they
+// were (or *checkers becomes p.checkers()).
+func (p *Position) playSANCheckers(s string, checkers *uint64) (Move, SANDeviation, error) {
+	if m, dev, ok := p.playSANFast(s, checkers); ok {
 		return m, dev, nil
 	}
-	return p.playSANParts(s)
+	return p.playSANParts(s, checkers)
 }
 
 // playSANParts is playSAN the general way: the token taken apart by splitSAN and resolved
 // as parseSAN resolves it.
-func (p *Position) playSANParts(s string) (Move, SANDeviation, error) {
+func (p *Position) playSANParts(s string, checkers *uint64) (Move, SANDeviation, error) {
 	var parts sanParts
 	sp := &parts
 	m, err := p.resolveSAN(s, sp)
@@ -519,21 +534,25 @@ func (p *Position) playSANParts(s string) (Move, SANDeviation, error) {
 	}
 	if m == NullMove {
 		*p, _ = p.PlayNull() // resolveSAN has refused it in check
+		*checkers = unknownCheckers
 		return NullMove, 0, nil
 	}
-	sp.suffixDeviation(p.playWithSuffix(m, sp.suffix))
+	sp.suffixDeviation(p.playWithSuffix(m, sp.suffix, checkers))
 	return m, sp.dev, nil
 }
 
 // playWithSuffix plays the legal move m on p and returns its SAN suffix as far as given, the
 // suffix the input has, needs it (PGN Standard §8.2.3.5), from the position reached: 0 when
 // the side to move is not in check, '#' when it is mated, looked for only when given is not 0
-// (without a suffix, check and mate are the same missing one), else '+'.
-func (p *Position) playWithSuffix(m Move, given byte) byte {
+// (without a suffix, check and mate are the same missing one), else '+'. It sets *checkers to
+// the checkers of the position reached (after a legal move the enemy king gives no check, so
+// checkers finds them all).
+func (p *Position) playWithSuffix(m Move, given byte, checkers *uint64) byte {
 	p.play(m)
-	them := p.turn&1 ^ 1
+	c := p.checkers()
+	*checkers = c
 	switch {
-	case !p.attackedOnLines(int(p.kings[p.turn&1].bit()), them, p.occ[them], p.pieces[0]):
+	case c == 0:
 		return 0
 	case given != 0 && !p.kingCanMove() && p.countLegal() == 0:
 		return '#'
@@ -550,7 +569,9 @@ func (p *Position) playWithSuffix(m Move, given byte) byte {
 // pins (safeMover), without the general legality path. For any other input, and whenever that
 // move is not found, it returns ok = false with p unchanged, and the caller takes the general
 // way, which gives the answer or the error.
-func (p *Position) playSANFast(s string) (m Move, dev SANDeviation, ok bool) {
+// *checkers is as for playSANCheckers: found here when unknown, and on success those of the
+// position reached.
+func (p *Position) playSANFast(s string, checkers *uint64) (m Move, dev SANDeviation, ok bool) {
 	n := len(s)
 	var suffix byte
 	if n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
@@ -560,15 +581,18 @@ func (p *Position) playSANFast(s string) (m Move, dev SANDeviation, ok bool) {
 	if n < 2 || n > 5 || p.invalid() {
 		return NullMove, 0, false
 	}
+	if *checkers == unknownCheckers {
+		*checkers = p.checkers()
+	}
 	if s[0] == 'O' {
-		m, ok = p.shortCastle(s[:n])
+		m, ok = p.shortCastle(s[:n], *checkers)
 	} else {
-		m, ok = p.shortMove(s[:n])
+		m, ok = p.shortMove(s[:n], *checkers)
 	}
 	if !ok {
 		return NullMove, 0, false
 	}
-	if want := p.playWithSuffix(m, suffix); want != suffix {
+	if want := p.playWithSuffix(m, suffix, checkers); want != suffix {
 		dev = SANWrongCheck
 		if suffix == 0 {
 			dev = SANMissingCheck
@@ -577,8 +601,9 @@ func (p *Position) playSANFast(s string) (m Move, dev SANDeviation, ok bool) {
 	return m, dev, true
 }
 
-// shortCastle returns the castling move that body, "O-O" or "O-O-O", names when it is legal.
-func (p *Position) shortCastle(body string) (Move, bool) {
+// shortCastle returns the castling move that body, "O-O" or "O-O-O", names when it is legal;
+// checkers are those of p.
+func (p *Position) shortCastle(body string, checkers uint64) (Move, bool) {
 	side := KingSide
 	switch body {
 	case "O-O":
@@ -587,15 +612,15 @@ func (p *Position) shortCastle(body string) (Move, bool) {
 	default:
 		return NullMove, false
 	}
-	if p.InCheck() {
+	if checkers != 0 {
 		return NullMove, false
 	}
 	return p.castlingMove(p.turn&1, side)
 }
 
 // shortMove returns the one legal move that body (2 to 5 bytes) names when it is one of
-// playSANFast's shapes other than castling.
-func (p *Position) shortMove(body string) (Move, bool) {
+// playSANFast's shapes other than castling; checkers are those of p.
+func (p *Position) shortMove(body string, checkers uint64) (Move, bool) {
 	n := len(body)
 	file, rank := body[n-2]-'a', body[n-1]-'1'
 	if file > 7 || rank > 7 {
@@ -614,7 +639,7 @@ func (p *Position) shortMove(body string) (Move, bool) {
 		}
 		if n == 2 {
 			m, ok := p.pawnPushTo(to)
-			if !ok || !p.safeMover(int(m.from().bit()), tb, p.checkers()) {
+			if !ok || !p.safeMover(int(m.from().bit()), tb, checkers) {
 				return NullMove, false
 			}
 			return m, true
@@ -635,7 +660,7 @@ func (p *Position) shortMove(body string) (Move, bool) {
 		if ep {
 			return m | moveEnPassant, p.epLegal(sq88(fb), to)
 		}
-		return m, p.safeMover(fb, tb, p.checkers())
+		return m, p.safeMover(fb, tb, checkers)
 	}
 	// A piece: Nf3 (3 bytes), Nxf3 or Nbd7 (4), Nbxd7 (5).
 	capture := n >= 4 && body[n-3] == 'x'
@@ -659,7 +684,6 @@ func (p *Position) shortMove(body string) (Move, bool) {
 	if cands == 0 {
 		return NullMove, false
 	}
-	checkers := p.checkers()
 	var legal uint64 // the candidates that may legally move to to
 	for c := cands; c != 0; c &= c - 1 {
 		if fb := bits.TrailingZeros64(c) & 63; p.safeMover(fb, tb, checkers) {

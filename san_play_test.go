@@ -217,3 +217,52 @@ func TestPlaySANProperty(t *testing.T) {
 	))
 	properties.TestingRun(t)
 }
+
+// TestPlaySANCheckersHandedOn: the checkers set that playSANCheckers hands from move to move,
+// as the PGN reader replays a line, is always the checkers of the position it goes with, after
+// a move (exact SAN, a lenient spelling or a null move), after an error (p unchanged) and from
+// an unknown start; and the moves and positions are playSAN's (gopter).
+func TestPlaySANCheckersHandedOn(t *testing.T) {
+	params := gopter.DefaultTestParametersWithSeed(propertySeed(t))
+	params.MinSuccessfulTests = propertyRuns()
+	properties := gopter.NewProperties(params)
+	properties.Property("the handed checkers are the position's", prop.ForAll(
+		func(start, plies int, seed int64) string {
+			p := StartingPosition()
+			if start >= 0 {
+				p = MustParseFEN(chess960FEN(start))
+			}
+			r := rand.New(rand.NewSource(seed))
+			checkers := unknownCheckers
+			for range plies {
+				moves := p.LegalMoves()
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[r.Intn(len(moves))]
+				san := p.SAN(m)
+				in := []string{sanGarbage(r, san, 1)[0], san}
+				if vs := sanVariants(p, m, san, p.LAN(m)); r.Intn(3) == 0 {
+					in[1] = vs[r.Intn(len(vs))].in
+				}
+				if !p.InCheck() && r.Intn(8) == 0 {
+					in[1] = "--"
+				}
+				for _, s := range in {
+					want := p
+					wm, wdev, werr := want.playSAN(s)
+					gm, gdev, gerr := p.playSANCheckers(s, &checkers)
+					switch {
+					case gm != wm || gdev != wdev || (gerr == nil) != (werr == nil) || p != want:
+						return fmt.Sprintf("%s: playSANCheckers(%q) = %v [%v] %v, playSAN %v [%v] %v", want.FEN(), s, gm, gdev, gerr, wm, wdev, werr)
+					case checkers != unknownCheckers && checkers != p.checkers():
+						return fmt.Sprintf("%s after %q: checkers %#x, want %#x", p.FEN(), s, checkers, p.checkers())
+					}
+				}
+			}
+			return ""
+		},
+		gen.IntRange(-1, 959), gen.IntRange(0, 120), gen.Int64(),
+	))
+	properties.TestingRun(t)
+}
