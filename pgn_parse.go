@@ -183,15 +183,15 @@ func (p *pgnParser) finish() {
 	here.col, here.off = 1, here.off-int64(here.col-1) // the start of the line where the game ends
 	switch {
 	case g.Result == "" && !p.unsupp && (g.Plies > 0 || len(g.Tags) > 0):
-		if e := p.problemAt(here, nil, true, ErrMissingResult, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", ""); e != nil {
-			// before the warnings on that line, in input order
-			w := g.Warnings
-			for i := len(w) - 1; i > 0 && w[i-1].Offset > e.Offset; i-- {
-				w[i-1], w[i] = w[i], w[i-1]
-			}
-		}
+		p.problemAt(here, nil, true, ErrMissingResult, "no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end of the game", "")
 	case g.Result != "" && tagResult != "" && g.Result != tagResult:
 		p.problemAt(p.resultAt, []byte(g.Result), true, ErrResultMismatch, "the Result tag says "+cutText(tagResult, maxQuoted)+" but the movetext ends with "+g.Result, "")
+	}
+	// the warning just added (at the start of the game's last line, at the marker) goes before
+	// those after it in the input (on that line, after the marker), so Warnings stay in input order
+	w := g.Warnings
+	for i := len(w) - 1; i > 0 && w[i-1].Offset > w[i].Offset; i-- {
+		w[i-1], w[i] = w[i], w[i-1]
 	}
 	p.ev.end()
 }

@@ -573,3 +573,25 @@ func TestPGNMarkerLineCRLF4_3(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNWarningsInInputOrder8_2_6: a Result tag that disagrees with the marker (§8.2.6) is
+// reported at the marker, before the text after it on its line, in Warnings and Problems
+// alike (an ErrorList is in input order), with every consumer; the text after the marker came
+// first in both when the game had no error (found by the consumers' differential test).
+func TestPGNWarningsInInputOrder8_2_6(t *testing.T) {
+	const in = "[Result \"*\"]\n\n1. e4 1-0 {x}\n"
+	for _, set := range []func(*PGNReader){func(*PGNReader) {}, func(r *PGNReader) { r.NoTree = true }, func(r *PGNReader) { r.TagsOnly = true }} {
+		r := NewPGNReader(strings.NewReader(in))
+		set(r)
+		g, _ := r.Read()
+		for _, list := range []ErrorList{g.Warnings, g.Problems} {
+			var got []string
+			for _, w := range list {
+				got = append(got, fmt.Sprintf("%s@%d", w.Class(), w.Offset))
+			}
+			if want := "result-mismatch@20 text-after-result@24"; strings.Join(got, " ") != want {
+				t.Errorf("NoTree %v, TagsOnly %v: %q, want %q", r.NoTree, r.TagsOnly, strings.Join(got, " "), want)
+			}
+		}
+	}
+}
