@@ -415,14 +415,15 @@ func (s *pgnScanner) next() pgnToken {
 	s.pos = i
 	if i >= len(buf) || pgnClass[buf[i]]-clSpace <= clLF-clSpace {
 		s.skipSpace()
-		if s.pos >= len(s.buf) { // skipSpace found no byte
+		buf, i = s.buf, s.pos
+		if i >= len(buf) { // skipSpace found no byte
 			s.mark()
 			s.tok = nil
 			return tokEOF
 		}
 	}
 	s.mark()
-	c := s.buf[s.pos]
+	c := buf[i]
 	switch pgnClass[c] {
 	case clSymbol:
 		switch c {
@@ -436,7 +437,17 @@ func (s *pgnScanner) next() pgnToken {
 		case '\\':
 			return s.single(tokBad)
 		}
-		s.symbol()
+		// the common case, a symbol such as "e4" that ends in the buffer, scanned here
+		j := i + 1
+		for j < len(buf) && pgnClass[buf[j]] <= clDigit {
+			j++
+		}
+		if j < len(buf) {
+			s.pos = j
+			s.tok = buf[i:j]
+		} else {
+			s.symbol()
+		}
 		switch t := s.tok; {
 		case t[0] == '*' && len(t) == 1:
 			return tokResult
@@ -445,6 +456,31 @@ func (s *pgnScanner) next() pgnToken {
 		}
 		return tokSymbol
 	case clDigit:
+		// the common case, a move number such as "12." or "12..." followed by a space, read
+		// as it is scanned
+		b := buf[i:]
+		n, num := 1, int(c-'0')
+		for n < len(b) && n < 9 {
+			d := b[n] - '0'
+			if d > 9 {
+				break
+			}
+			num = num*10 + int(d)
+			n++
+		}
+		j := n
+		if j+2 < len(b) && b[j] == '.' && b[j+1] == '.' && b[j+2] == '.' {
+			j += 3
+		}
+		for j < len(b) && b[j] == '.' {
+			j++
+		}
+		if j < len(b) && pgnClass[b[j]] > clDigit {
+			s.tok = b[:j]
+			s.pos = i + j
+			s.num, s.dots = num, j-n
+			return tokInteger
+		}
 		return s.number()
 	}
 	switch c {
@@ -484,25 +520,8 @@ func (s *pgnScanner) single(k pgnToken) pgnToken {
 
 // number scans a symbol that starts with a digit at pos: a termination marker, an integer
 // with the periods after it (the next token starting after them when the symbol goes on:
-// "12.e4"), or a symbol ("0-0", "12e4").
+// "12.e4"), or a symbol ("0-0", "12e4"). next reads the common move numbers itself.
 func (s *pgnScanner) number() pgnToken {
-	// the common case, a move number such as "12." or "12..." followed by a space, read as
-	// it is scanned
-	buf, start := s.buf, s.pos
-	i, num := start, 0
-	for end := min(len(buf), start+9); i < end && pgnClass[buf[i]] == clDigit; i++ {
-		num = num*10 + int(buf[i]-'0')
-	}
-	j := i
-	for j < len(buf) && buf[j] == '.' {
-		j++
-	}
-	if j < len(buf) && pgnClass[buf[j]] > clDigit {
-		s.tok = buf[start:j]
-		s.pos = j
-		s.num, s.dots = num, j-i
-		return tokInteger
-	}
 	s.symbol()
 	return s.numberSymbol()
 }
@@ -606,10 +625,15 @@ func (s *pgnScanner) symbol() {
 func (s *pgnScanner) braceComment() (ok bool) {
 	start := s.pos + 1
 	// the common case: the "}" in the buffer, and no line end before it
-	if j := bytes.IndexByte(s.buf[start:], '}'); j >= 0 && s.base+int64(start+j) < s.lineEndFrom(start) {
-		s.tok = s.buf[start : start+j]
-		s.pos = start + j + 1
-		return true
+	b := s.buf[start:]
+	if j := bytes.IndexByte(b, '}'); j >= 0 {
+		// no line end before the "}": below the bound kept from the last search (see
+		// lineEndFrom), or a new one
+		if at := s.base + int64(start+j); at < s.eolAt || at < s.searchLineEnd(start) {
+			s.tok = b[:j]
+			s.pos = start + j + 1
+			return true
+		}
 	}
 	return s.braceCommentLines()
 }
