@@ -139,6 +139,17 @@ func (p *pgnParser) number() bool {
 
 // moveText handles a move with its suffix annotation, or an annotation symbol alone.
 func (p *pgnParser) moveText(t []byte) {
+	if c := t[len(t)-1]; c != '!' && c != '?' && t[0] >= 'A' && t[0] < 0x80 {
+		// the common case, a move without suffix annotation ("e4", "Nxf3+"): what follows
+		// would find no glyph and no annotation symbol in it
+		if len(p.opens) == 0 {
+			p.mainMoves++
+		}
+		if p.ev.move(t) {
+			p.skip(true)
+		}
+		return
+	}
 	// Suffix annotations: !, ?, !!, ??, !?, ?! are NAGs 1-6 (§8.2.3.8).
 	end := len(t)
 	for end > 0 && (t[end-1] == '!' || t[end-1] == '?') {

@@ -448,11 +448,15 @@ func (s *pgnScanner) next() pgnToken {
 		} else {
 			s.symbol()
 		}
-		switch t := s.tok; {
-		case t[0] == '*' && len(t) == 1:
-			return tokResult
-		case (t[0] == '.' || t[0] == 0xE2) && onlyDots(t):
-			return tokPeriod
+		switch c { // the symbol's first byte
+		case '*':
+			if len(s.tok) == 1 {
+				return tokResult
+			}
+		case '.', 0xE2:
+			if onlyDots(s.tok) {
+				return tokPeriod
+			}
 		}
 		return tokSymbol
 	case clDigit:
@@ -469,9 +473,6 @@ func (s *pgnScanner) next() pgnToken {
 			n++
 		}
 		j := n
-		if j+2 < len(b) && b[j] == '.' && b[j+1] == '.' && b[j+2] == '.' {
-			j += 3
-		}
 		for j < len(b) && b[j] == '.' {
 			j++
 		}
