@@ -447,11 +447,17 @@ func drawnOnBoard(p *Position, repeats int) Termination {
 // position counts. The list stays short: past 150 reversible plies the game is over.
 type repetitions struct {
 	keys []uint64
+	seen uint64 // a filter of keys: bit keyBit(k) is set for every k of keys (and maybe more)
 }
+
+// keyBit is the bit of the key k in repetitions.seen: most new positions find theirs clear
+// and are first appearances without a look at the list.
+func keyBit(k uint64) uint64 { return 1 << (k >> 58) }
 
 // reset starts the list at the position p and returns its count, 1.
 func (r *repetitions) reset(p *Position) int {
-	r.keys = append(r.keys[:0], p.repetitionKey())
+	k := p.repetitionKey()
+	r.keys, r.seen = append(r.keys[:0], k), keyBit(k)
 	return 1
 }
 
@@ -460,10 +466,14 @@ func (r *repetitions) reset(p *Position) int {
 // right can come back, so such a move starts the list anew.
 func (r *repetitions) push(prev, next *Position) int {
 	if irreversibleMove(prev, next) {
-		r.keys = r.keys[:0]
+		r.keys, r.seen = r.keys[:0], 0
 	}
 	k := next.repetitionKey()
 	r.keys = append(r.keys, k)
+	if bit := keyBit(k); r.seen&bit == 0 {
+		r.seen |= bit
+		return 1 // not in the list before
+	}
 	// The key holds the side to move, and the list alternates sides: only every second key
 	// from the end can be k.
 	n := 0
@@ -487,9 +497,10 @@ func (r *repetitions) pop(positions []Position) {
 	for w > 0 && !irreversibleMove(&positions[w-1], &positions[w]) {
 		w--
 	}
-	r.keys = r.keys[:0]
+	r.keys, r.seen = r.keys[:0], 0
 	for i := w; i < len(positions); i++ {
-		r.keys = append(r.keys, positions[i].repetitionKey())
+		k := positions[i].repetitionKey()
+		r.keys, r.seen = append(r.keys, k), r.seen|keyBit(k)
 	}
 }
 

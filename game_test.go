@@ -3,6 +3,7 @@ package chess
 import (
 	"bufio"
 	"errors"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -559,4 +560,54 @@ func TestRulesGoldenFinalStates(t *testing.T) {
 		t.Errorf("replayed %d games, want the 909 of final-states.tsv", games)
 	}
 	t.Logf("%d games replayed, %d moves played past an automatic end, %d dead positions beyond material", games, playedPast, dead)
+}
+
+// TestRepetitionsFilter: the count of repetitions.push, which skips the list when the key's bit
+// of the filter is clear, is the count of the key in the list, for positions that repeat
+// often (knights and kings shuffling, a pawn move now and then), with moves taken back (pop,
+// which may rebuild the list) in between.
+func TestRepetitionsFilter(t *testing.T) {
+	r := rand.New(rand.NewSource(9))
+	most := 0
+	for game := 0; game < 50; game++ {
+		positions := []Position{StartingPosition()}
+		var reps repetitions
+		reps.reset(&positions[0])
+		for ply := 0; ply < 300; ply++ {
+			p := positions[len(positions)-1]
+			if len(positions) > 1 && r.Intn(6) == 0 {
+				positions = positions[:len(positions)-1]
+				reps.pop(positions)
+				continue
+			}
+			var shuffles, others []Move
+			for _, m := range p.LegalMoves() {
+				if pt := p.PieceAt(m.From()).Type(); (pt == Knight || pt == King) && p.PieceAt(m.To()) == NoPiece {
+					shuffles = append(shuffles, m)
+				} else {
+					others = append(others, m)
+				}
+			}
+			moves := shuffles
+			if len(moves) == 0 || len(others) > 0 && r.Intn(20) == 0 {
+				moves = others
+			}
+			if len(moves) == 0 {
+				break
+			}
+			next, err := p.Play(moves[r.Intn(len(moves))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			positions = append(positions, next)
+			got := reps.push(&p, &positions[len(positions)-1])
+			if want := reps.count(next.repetitionKey()); got != want {
+				t.Fatalf("game %d ply %d, %s: push counts %d, the list %d", game, ply, next.FEN(), got, want)
+			}
+			most = max(most, got)
+		}
+	}
+	if most < 5 {
+		t.Errorf("no position appeared more than %d times", most)
+	}
 }
