@@ -412,8 +412,13 @@ func (s *pgnScanner) next() pgnToken {
 	if i < len(buf) && buf[i] == ' ' {
 		i++
 	}
+	c, class := byte(0), uint8(clSpace) // the token's first byte and its class
+	if i < len(buf) {
+		c = buf[i]
+		class = pgnClass[c]
+	}
 	s.pos = i
-	if i >= len(buf) || pgnClass[buf[i]]-clSpace <= clLF-clSpace {
+	if class-clSpace <= clLF-clSpace { // more white space, or the buffer's end
 		s.skipSpace()
 		buf, i = s.buf, s.pos
 		if i >= len(buf) { // skipSpace found no byte
@@ -421,10 +426,11 @@ func (s *pgnScanner) next() pgnToken {
 			s.tok = nil
 			return tokEOF
 		}
+		c = buf[i]
+		class = pgnClass[c]
 	}
 	s.mark()
-	c := buf[i]
-	switch pgnClass[c] {
+	switch class {
 	case clSymbol:
 		switch c {
 		case '%':
@@ -486,6 +492,16 @@ func (s *pgnScanner) next() pgnToken {
 	}
 	switch c {
 	case '{':
+		// the common case, as braceComment's
+		b := buf[i+1:]
+		if j := bytes.IndexByte(b, '}'); j >= 0 {
+			if at := s.base + int64(i+1+j); at < s.eolAt {
+				s.tok = b[:j]
+				s.pos = i + 2 + j
+				s.closed = true
+				return tokComment
+			}
+		}
 		s.closed = s.braceComment()
 		return tokComment
 	case ';':
