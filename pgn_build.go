@@ -3,7 +3,10 @@ package chess
 // The tree builder: the consumer of a game's events that replays it as the validator does
 // and keeps the move tree (PGNNode), its comments and NAGs.
 
-import "bytes"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // pgnTreeLine is the tree of one line being read: its last node (at first, the node where
 // the line branches off), the node before it, and the comments before its first move.
@@ -17,6 +20,15 @@ type pgnTreeBuilder struct {
 	pgnValidator
 	tree []pgnTreeLine // beside pgnValidator.lines, one for one
 	slab []PGNNode
+
+	// Blocks shared by the nodes of a game, so that a move with its comment costs no
+	// allocation of its own: the first child and the first comment of a node are one-element
+	// windows (capacity 1, so an append by the caller copies out) of kids and texts, and the
+	// comments' text is kept in text, whose bytes are never written again once a string
+	// refers to them (a block that is full is left to its strings and a new one begun).
+	kids  []*PGNNode
+	texts []string
+	text  []byte
 }
 
 func (t *pgnTreeBuilder) begin(p *pgnParser, start Position) {
@@ -49,7 +61,15 @@ func (t *pgnTreeBuilder) add() {
 	if len(l.pending) > 0 {
 		n.StartingComments, l.pending = l.pending, nil
 	}
-	l.node.Children = append(l.node.Children, n)
+	if len(l.node.Children) == 0 {
+		if len(t.kids) == cap(t.kids) {
+			t.kids = make([]*PGNNode, 0, 64)
+		}
+		t.kids = append(t.kids, n)
+		l.node.Children = t.kids[len(t.kids)-1 : len(t.kids) : len(t.kids)]
+	} else {
+		l.node.Children = append(l.node.Children, n)
+	}
 	l.prevNode, l.node = l.node, n
 }
 
@@ -62,16 +82,39 @@ func (t *pgnTreeBuilder) nag(n NAG) {
 }
 
 func (t *pgnTreeBuilder) comment(raw []byte) {
-	text := foldComment(raw)
+	text := t.foldComment(raw)
 	l := &t.tree[len(t.tree)-1]
 	switch {
-	case t.top().moved:
-		l.node.Comments = append(l.node.Comments, text)
-	case len(t.tree) == 1:
-		l.node.Comments = append(l.node.Comments, text) // the root: a comment before the first move
+	case t.top().moved, len(t.tree) == 1: // after a move, or at the root before the first move
+		if len(l.node.Comments) == 0 {
+			if len(t.texts) == cap(t.texts) {
+				t.texts = make([]string, 0, 64)
+			}
+			t.texts = append(t.texts, text)
+			l.node.Comments = t.texts[len(t.texts)-1 : len(t.texts) : len(t.texts)]
+		} else {
+			l.node.Comments = append(l.node.Comments, text)
+		}
 	default:
 		l.pending = append(l.pending, text)
 	}
+}
+
+// foldComment is foldComment with the string's bytes taken from the game's text block.
+func (t *pgnTreeBuilder) foldComment(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	if len(raw) > 1024 || bytes.IndexByte(raw, '\n') >= 0 || bytes.IndexByte(raw, '\r') >= 0 {
+		return foldComment(raw)
+	}
+	if cap(t.text)-len(t.text) < len(raw) {
+		t.text = make([]byte, 0, 4096)
+	}
+	start := len(t.text)
+	t.text = append(t.text, raw...)
+	return unsafe.String(&t.text[start], len(raw))
 }
 
 func (t *pgnTreeBuilder) variationStart() bool {
