@@ -61,15 +61,7 @@ func (t *pgnTreeBuilder) add() {
 	if len(l.pending) > 0 {
 		n.StartingComments, l.pending = l.pending, nil
 	}
-	if len(l.node.Children) == 0 {
-		if len(t.kids) == cap(t.kids) {
-			t.kids = make([]*PGNNode, 0, 64)
-		}
-		t.kids = append(t.kids, n)
-		l.node.Children = t.kids[len(t.kids)-1 : len(t.kids) : len(t.kids)]
-	} else {
-		l.node.Children = append(l.node.Children, n)
-	}
+	l.node.Children = appendInBlock(l.node.Children, n, &t.kids)
 	l.prevNode, l.node = l.node, n
 }
 
@@ -86,18 +78,24 @@ func (t *pgnTreeBuilder) comment(raw []byte) {
 	l := &t.tree[len(t.tree)-1]
 	switch {
 	case t.top().moved, len(t.tree) == 1: // after a move, or at the root before the first move
-		if len(l.node.Comments) == 0 {
-			if len(t.texts) == cap(t.texts) {
-				t.texts = make([]string, 0, 64)
-			}
-			t.texts = append(t.texts, text)
-			l.node.Comments = t.texts[len(t.texts)-1 : len(t.texts) : len(t.texts)]
-		} else {
-			l.node.Comments = append(l.node.Comments, text)
-		}
+		l.node.Comments = appendInBlock(l.node.Comments, text, &t.texts)
 	default:
 		l.pending = append(l.pending, text)
 	}
+}
+
+// appendInBlock appends v to list; an empty list becomes a window of capacity 1 on the shared
+// block, so that a later append, by the reader or an edit, copies the list out of it.
+func appendInBlock[T any](list []T, v T, block *[]T) []T {
+	if len(list) > 0 {
+		return append(list, v)
+	}
+	if len(*block) == cap(*block) {
+		*block = make([]T, 0, 64)
+	}
+	*block = append(*block, v)
+	n := len(*block)
+	return (*block)[n-1 : n : n]
 }
 
 // foldComment is foldComment with the string's bytes taken from the game's text block.

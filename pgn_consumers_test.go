@@ -6,7 +6,6 @@ import (
 	"io"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -122,12 +121,7 @@ func tagsAndResult(header string) string {
 // parser's events (issue 12, "Layers") on every shared PGN file: the validator, the
 // skip-variations and tags-only readers against the tree builder.
 func TestPGNConsumersAgreeOnSharedCorpora(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedTestdata(t, "pgn"), "*", "*.pgn"))
-	own, _ := filepath.Glob(filepath.Join("testdata", "pgn", "*.pgn"))
-	files = append(files, own...)
-	if len(files) < 100 {
-		t.Fatalf("%d PGN files, want the shared ones", len(files))
-	}
+	files := allPGNFiles(t)
 	for _, fn := range files {
 		if strings.Contains(fn, "corpus") && testing.Short() {
 			continue
@@ -184,17 +178,8 @@ func TestPGNPositionsAtReadBoundaries(t *testing.T) {
 		"%a\n%b\r\n[Event \"a\"]\n\n1. e4 (1... c5 ; end\n) *\n1. f3 e5 2. g4 Qh4# 1-0",
 	}
 	rng := rand.New(rand.NewSource(4))
-	n := 200
-	if testing.Short() {
-		n = 40
-	}
-	for i := 0; i < len(hostile)+n; i++ {
-		var text string
-		if i < len(hostile) {
-			text = hostile[i]
-		} else {
-			text = randomPGN(rng)
-		}
+	for i := 0; i < len(hostile)+rounds(200, 40); i++ {
+		text := hostileOrRandom(hostile, i, rng)
 		bs := randomSettings(rng, []int{0})
 		maxLine := []int{0, 10, 40, 255}[rng.Intn(4)]
 		read := func(src io.Reader) string {
@@ -234,20 +219,11 @@ func TestPGNParallelOverlongLines4_3(t *testing.T) {
 		"[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n[Event \"b\"]\n\n" + strings.Repeat("1. e4 e5 ", 40) + "*\n[Event \"c\"]\n\n*\n",
 	}
 	rng := rand.New(rand.NewSource(43))
-	n := 150
-	if testing.Short() {
-		n = 30
-	}
-	for i := 0; i < len(hostile)+n; i++ {
-		var text string
-		if i < len(hostile) {
-			text = hostile[i]
-		} else {
-			text = randomPGN(rng)
-			if rng.Intn(2) == 0 {
-				at := rng.Intn(len(text) + 1)
-				text = text[:at] + long[:rng.Intn(len(long))] + text[at:]
-			}
+	for i := 0; i < len(hostile)+rounds(150, 30); i++ {
+		text := hostileOrRandom(hostile, i, rng)
+		if i >= len(hostile) && rng.Intn(2) == 0 {
+			at := rng.Intn(len(text) + 1)
+			text = text[:at] + long[:rng.Intn(len(long))] + text[at:]
 		}
 		for _, maxBytes := range []int64{0, 40, 90, 350} {
 			for _, maxLine := range []int{10, 255} {
@@ -267,6 +243,23 @@ func TestPGNParallelOverlongLines4_3(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rounds returns n, or short under -short.
+func rounds(n, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return n
+}
+
+// hostileOrRandom returns input i of a test that reads the hostile fragments first and then
+// random PGN drawn from rng.
+func hostileOrRandom(hostile []string, i int, rng *rand.Rand) string {
+	if i < len(hostile) {
+		return hostile[i]
+	}
+	return randomPGN(rng)
 }
 
 // splitReader gives its text in two reads, cut at at, then io.EOF.

@@ -39,12 +39,7 @@ func describeGames(r *PGNReader) (desc string, rejoins int) {
 // guesses (a target of one byte), at every line that starts with "[" (so that most guesses
 // are wrong and must be caught), and at the normal size.
 func TestPGNParallelSameAsSequential(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedTestdata(t, "pgn"), "*", "*.pgn"))
-	own, _ := filepath.Glob(filepath.Join("testdata", "pgn", "*.pgn"))
-	files = append(files, own...)
-	if len(files) < 100 {
-		t.Fatalf("%d PGN files, want the shared ones", len(files))
-	}
+	files := allPGNFiles(t)
 	rejoins := 0
 	type mode struct {
 		target   int

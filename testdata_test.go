@@ -17,3 +17,20 @@ func sharedTestdata(t testing.TB, rel string) string {
 	}
 	return path
 }
+
+// allPGNFiles returns the paths of the shared PGN files (sharedPGNFiles) and of the project's
+// own (testdata/pgn), failing when fewer than 100 are found.
+func allPGNFiles(t *testing.T) []string {
+	t.Helper()
+	dir, shared := sharedPGNFiles(t)
+	var files []string
+	for _, rel := range shared {
+		files = append(files, filepath.Join(dir, filepath.FromSlash(rel)))
+	}
+	own, _ := filepath.Glob(filepath.Join("testdata", "pgn", "*.pgn"))
+	files = append(files, own...)
+	if len(files) < 100 {
+		t.Fatalf("%d PGN files, want the shared ones", len(files))
+	}
+	return files
+}
