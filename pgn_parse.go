@@ -84,6 +84,7 @@ type pgnParser struct {
 	start       int64               // input offset where the game's text begins
 	overBudget  bool                // the game ended with ErrBudget
 	tagIndex    map[string]struct{} // the tag names, once there are many
+	knownTags   uint32              // the tags of knownTagNames the game has, a bit each
 
 	opens []tokenPos // where the "(" of each open variation is, the innermost last
 

@@ -853,6 +853,12 @@ func (s *pgnScanner) lineIndent(from int64) int {
 // token, tokEscape) and tells what comes next without taking it: tokTagOpen for a "[",
 // tokEOF at the end, tokSymbol for anything else (the movetext).
 func (s *pgnScanner) peekTagSection() pgnToken {
+	if i := s.pos; i+1 < len(s.buf) && s.buf[i] == '\n' && s.buf[i+1] == '[' {
+		// the common case: the next tag pair on the next line
+		s.pos++
+		s.newline()
+		return tokTagOpen
+	}
 	s.skipSpace()
 	c, ok := s.peek(0)
 	switch {
@@ -891,33 +897,38 @@ func (s *pgnScanner) peekTagName() []byte {
 
 // exportTagPair scans the tag pair at pos when it is in export format (§8.1: "[", the name,
 // one space, a string without escapes, "]") and all in the buffer: the common case, in one
-// pass. It returns the name and where it is; the value is then the current token, at its
-// opening quote. Otherwise it returns false and moves nothing.
-func (s *pgnScanner) exportTagPair() (name []byte, nameAt tokenPos, ok bool) {
+// pass. It returns the name, its index in knownTagNames (-1: none) and where it is; the value
+// is then the current token, at its opening quote. Otherwise it returns false and moves
+// nothing.
+func (s *pgnScanner) exportTagPair() (name []byte, known int, nameAt tokenPos, ok bool) {
 	buf, i := s.buf, s.pos+1
-	if i >= len(buf) || !tagNameByte(buf[i], true) {
-		return nil, nameAt, false
+	if i >= len(buf) || pgnTagNameClass[buf[i]] != tagNameLetter {
+		return nil, -1, nameAt, false
 	}
-	for i < len(buf) && tagNameByte(buf[i], false) {
-		i++
+	for i++; i < len(buf) && pgnTagNameClass[buf[i]] != 0; i++ {
 	}
-	if i+1 >= len(buf) || buf[i] != ' ' || buf[i+1] != '"' {
-		return nil, nameAt, false
+	name = buf[s.pos+1 : i]
+	known = knownTagIndex(name)
+	if i >= len(buf) || buf[i] != ' ' {
+		return nil, -1, nameAt, false
+	}
+	if i+1 >= len(buf) || buf[i+1] != '"' {
+		return nil, -1, nameAt, false
 	}
 	k := i + 2
 	for k < len(buf) && !pgnStringStop[buf[k]] {
 		k++
 	}
 	if k+1 >= len(buf) || buf[k] != '"' || buf[k+1] != ']' {
-		return nil, nameAt, false
+		return nil, -1, nameAt, false
 	}
-	s.mark()
-	name, nameAt = buf[s.pos+1:i], tokenPos{s.tokLine, s.tokCol + 1, s.tokOff + 1}
+	n := i - s.pos // from the name to the value's quote, on one line
 	s.pos = i + 1
 	s.mark()
+	nameAt = tokenPos{s.tokLine, s.tokCol - n, s.tokOff - int64(n)}
 	s.tok = buf[i+2 : k]
 	s.pos = k + 2
-	return name, nameAt, true
+	return name, known, nameAt, true
 }
 
 // tagOpen takes the "[" at pos as the current token.

@@ -147,3 +147,26 @@ func TestPGNResultTyped(t *testing.T) {
 		t.Errorf("SetResult: tags %q, marker %q", got, g.Result)
 	}
 }
+
+// TestPGNKnownTagIndex checks that knownTagIndex finds each of knownTagNames at its index, and
+// no other name (a prefix, another case, a name of the Seven Tag Roster's neighbours), and
+// that the known names fit in the bits of pgnParser.knownTags: the duplicate-tag check of the
+// reader relies on both.
+func TestPGNKnownTagIndex(t *testing.T) {
+	if len(knownTagNames) > 32 {
+		t.Fatalf("%d known tag names, more than the 32 bits of knownTags", len(knownTagNames))
+	}
+	for i, name := range knownTagNames {
+		if got := knownTagIndex([]byte(name)); got != i {
+			t.Errorf("knownTagIndex(%q) = %d, want %d", name, got, i)
+		}
+		if got := tagName([]byte(name), i); got != name {
+			t.Errorf("tagName(%q, %d) = %q", name, i, got)
+		}
+	}
+	for _, name := range []string{"", "event", "EVENT", "Even", "Events", "WhiteElo2", "Whiteelo", "FENs", "X"} {
+		if got := knownTagIndex([]byte(name)); got != -1 {
+			t.Errorf("knownTagIndex(%q) = %d, want -1", name, got)
+		}
+	}
+}

@@ -29,7 +29,7 @@ func (p *pgnParser) readTags(maxTokens int) {
 		if k != tokTagOpen {
 			break
 		}
-		if len(p.g.Tags) > 0 && s.line > lastLine+1 && p.hasTag(s.peekTagName()) {
+		if len(p.g.Tags) > 0 && s.line > lastLine+1 && p.repeatsTag(s.peekTagName()) {
 			p.tagOnly = true // a tag-only record: the repeated name starts the next game
 			break
 		}
@@ -142,9 +142,16 @@ func pgnPlayers(g *PGNGame) string {
 	return white + " - " + black
 }
 
-// hasTag reports whether the game has a tag named name. Past a few tags it looks in an
-// index, so that a game of many tags costs O(1) a tag, not O(tags).
-func (p *pgnParser) hasTag(name []byte) bool {
+// repeatsTag reports whether the game has a tag named name already.
+func (p *pgnParser) repeatsTag(name []byte) bool { return p.hasTag(name, knownTagIndex(name)) }
+
+// hasTag reports whether the game has a tag named name, whose index in knownTagNames is known
+// (-1: none). A known name is a bit; past a few tags the others are looked up in an index, so
+// that a game of many tags costs O(1) a tag, not O(tags).
+func (p *pgnParser) hasTag(name []byte, known int) bool {
+	if known >= 0 {
+		return p.knownTags&(1<<known) != 0
+	}
 	if p.tagIndex != nil {
 		_, ok := p.tagIndex[string(name)]
 		return ok
@@ -160,8 +167,11 @@ func (p *pgnParser) hasTag(name []byte) bool {
 // addTag adds a tag. Its value goes into tagText after the values before it, to become part
 // of one string in keepTags; a long value gets a string of its own at once, so that it is
 // copied only once.
-func (p *pgnParser) addTag(name string, value []byte) {
+func (p *pgnParser) addTag(name string, known int, value []byte) {
 	r := p.r
+	if known >= 0 {
+		p.knownTags |= 1 << known
+	}
 	t := Tag{Name: name}
 	if len(value) > 256 {
 		t.Value = string(value)
@@ -184,8 +194,8 @@ func (p *pgnParser) addTag(name string, value []byte) {
 // tagPair reads one [Name "Value"].
 func (p *pgnParser) tagPair() {
 	s := p.s
-	if name, nameAt, ok := s.exportTagPair(); ok {
-		p.tag(name, tagName(name), nameAt, s.tok, s.at())
+	if name, known, nameAt, ok := s.exportTagPair(); ok {
+		p.tag(name, tagName(name, known), known, nameAt, s.tok, s.at())
 		return
 	}
 	s.tagOpen()
@@ -202,7 +212,8 @@ func (p *pgnParser) tagPair() {
 		s.skipTagRest()
 		return
 	}
-	nameStr := tagName(name)
+	known := knownTagIndex(name)
+	nameStr := tagName(name, known)
 	k := s.tagValue()
 	at := s.at()
 	value := s.tok // in the scanner's buffer or r.unescape, valid until the next tag
@@ -226,17 +237,20 @@ func (p *pgnParser) tagPair() {
 	case tokEOF:
 		p.problem(false, ErrBadTag, "missing ']' after the tag pair", "")
 	}
-	p.tag(name, nameStr, nameAt, value, at)
+	p.tag(name, nameStr, known, nameAt, value, at)
 }
 
-// tag adds the tag pair name (nameStr as a string) whose value is value, at nameAt and at,
-// unless the game has it already. A problem of its value is reported at the current token.
-func (p *pgnParser) tag(name []byte, nameStr string, nameAt tokenPos, value []byte, at tokenPos) {
-	if p.hasTag(name) {
+// tag adds the tag pair name (nameStr as a string, known its index in knownTagNames) whose
+// value is value, at nameAt and at, unless the game has it already. A problem of its value is
+// reported at the current token.
+func (p *pgnParser) tag(name []byte, nameStr string, known int, nameAt tokenPos, value []byte, at tokenPos) {
+	if p.hasTag(name, known) {
 		p.problemAt(nameAt, []byte(nameStr), false, ErrBadTag, "duplicate tag "+cutText(nameStr, maxQuoted)+": the first value is kept", "")
 		return
 	}
-	if nameStr == "Result" {
+	switch known {
+	case -1:
+	case tagIndexResult:
 		switch string(value) {
 		case "1-0", "0-1", "1/2-1/2", "*":
 		case "":
@@ -244,74 +258,96 @@ func (p *pgnParser) tag(name []byte, nameStr string, nameAt tokenPos, value []by
 		default:
 			p.problem(false, ErrBadTag, "Result must be 1-0, 0-1, 1/2-1/2 or *", "")
 		}
-	}
-	switch nameStr {
-	case "Variant":
-		p.variantAt = at
-	case "FEN":
-		p.fenAt = at
-	case "Result":
 		p.resultTagAt = at
+	case tagIndexVariant:
+		p.variantAt = at
+	case tagIndexFEN:
+		p.fenAt = at
 	}
-	p.addTag(nameStr, value)
+	p.addTag(nameStr, known, value)
 }
 
-// tagName returns the tag name name as a string: a constant for the names real files repeat
-// in every game, so that reading them allocates nothing.
-func tagName(name []byte) string {
+// The indexes of the tags whose values the parser looks at.
+var (
+	tagIndexResult  = knownTagIndex([]byte("Result"))
+	tagIndexVariant = knownTagIndex([]byte("Variant"))
+	tagIndexFEN     = knownTagIndex([]byte("FEN"))
+)
+
+// knownTagNames are the tag names that real files repeat in every game: reading one allocates
+// nothing, and whether a game has one already is a bit (pgnParser.knownTags). knownTagIndex
+// finds them.
+var knownTagNames = [...]string{
+	"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "ECO",
+	"Opening", "Variation", "TimeControl", "Termination", "UTCDate", "UTCTime", "WhiteRatingDiff",
+	"BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "SetUp", "FEN", "PlyCount", "EventDate",
+	"Annotator",
+}
+
+// knownTagIndex returns the index of the tag name name in knownTagNames, or -1.
+func knownTagIndex(name []byte) int {
 	switch string(name) {
 	case "Event":
-		return "Event"
+		return 0
 	case "Site":
-		return "Site"
+		return 1
 	case "Date":
-		return "Date"
+		return 2
 	case "Round":
-		return "Round"
+		return 3
 	case "White":
-		return "White"
+		return 4
 	case "Black":
-		return "Black"
+		return 5
 	case "Result":
-		return "Result"
+		return 6
 	case "WhiteElo":
-		return "WhiteElo"
+		return 7
 	case "BlackElo":
-		return "BlackElo"
+		return 8
 	case "ECO":
-		return "ECO"
+		return 9
 	case "Opening":
-		return "Opening"
+		return 10
 	case "Variation":
-		return "Variation"
+		return 11
 	case "TimeControl":
-		return "TimeControl"
+		return 12
 	case "Termination":
-		return "Termination"
+		return 13
 	case "UTCDate":
-		return "UTCDate"
+		return 14
 	case "UTCTime":
-		return "UTCTime"
+		return 15
 	case "WhiteRatingDiff":
-		return "WhiteRatingDiff"
+		return 16
 	case "BlackRatingDiff":
-		return "BlackRatingDiff"
+		return 17
 	case "WhiteTitle":
-		return "WhiteTitle"
+		return 18
 	case "BlackTitle":
-		return "BlackTitle"
+		return 19
 	case "Variant":
-		return "Variant"
+		return 20
 	case "SetUp":
-		return "SetUp"
+		return 21
 	case "FEN":
-		return "FEN"
+		return 22
 	case "PlyCount":
-		return "PlyCount"
+		return 23
 	case "EventDate":
-		return "EventDate"
+		return 24
 	case "Annotator":
-		return "Annotator"
+		return 25
+	}
+	return -1
+}
+
+// tagName returns the tag name name as a string, whose index in knownTagNames is known (-1:
+// none): a constant for the names real files repeat, so that reading them allocates nothing.
+func tagName(name []byte, known int) string {
+	if known >= 0 {
+		return knownTagNames[known]
 	}
 	return string(name)
 }
@@ -328,8 +364,30 @@ func validTagName(name []byte) bool {
 // tagNameByte reports whether c may stand in a tag name (§8.1.1: letters, digits and "_",
 // starting with a letter); first says whether it is the name's first byte.
 func tagNameByte(c byte, first bool) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || !first && (c >= '0' && c <= '9' || c == '_')
+	if first {
+		return pgnTagNameClass[c] == tagNameLetter
+	}
+	return pgnTagNameClass[c] != 0
 }
+
+// The classes of the bytes of a tag name (pgnTagNameClass): a letter, another byte of a name
+// (a digit or "_"), or none (0).
+const (
+	tagNameOther = 1 + iota
+	tagNameLetter
+)
+
+var pgnTagNameClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+			t[c] = tagNameLetter
+		case c >= '0' && c <= '9' || c == '_':
+			t[c] = tagNameOther
+		}
+	}
+	return t
+}()
 
 // unescapeTag appends the tag value raw without its escapes (\" and \\) to dst.
 func unescapeTag(dst, raw []byte) []byte {
