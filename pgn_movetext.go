@@ -101,6 +101,12 @@ func resultMarker(t []byte) string {
 // symbol handles a symbol token of movetext.
 func (p *pgnParser) symbol() {
 	t := p.s.tok
+	if c := t[len(t)-1]; c != '!' && c != '?' && c != '.' && t[0] >= 'A' && t[0] < 0x80 && t[0] != 'Z' {
+		// the common case, a move without suffix annotation ("e4", "Nxf3+"): not "Z0" nor
+		// "e.p.", and what moveText would find no glyph and no annotation symbol in
+		p.plainMove(t)
+		return
+	}
 	switch string(t) {
 	case "--", "Z0":
 		p.nullMove()
@@ -119,6 +125,11 @@ func (p *pgnParser) symbol() {
 // next game instead.
 func (p *pgnParser) number() bool {
 	s := p.s
+	if s.num > 1 {
+		// the common case: neither "0000" nor "1.", and not too large
+		p.ev.moveNumber(s.num, s.dots)
+		return false
+	}
 	t := s.tok
 	if s.dots == 0 && string(t) == "0000" {
 		p.nullMove()
@@ -142,12 +153,7 @@ func (p *pgnParser) moveText(t []byte) {
 	if c := t[len(t)-1]; c != '!' && c != '?' && t[0] >= 'A' && t[0] < 0x80 {
 		// the common case, a move without suffix annotation ("e4", "Nxf3+"): what follows
 		// would find no glyph and no annotation symbol in it
-		if len(p.opens) == 0 {
-			p.mainMoves++
-		}
-		if p.ev.move(t) {
-			p.skip(true)
-		}
+		p.plainMove(t)
 		return
 	}
 	// Suffix annotations: !, ?, !!, ??, !?, ?! are NAGs 1-6 (§8.2.3.8).
@@ -179,6 +185,16 @@ func (p *pgnParser) moveText(t []byte) {
 		} else if !p.full(false) {
 			p.problem(false, ErrSyntax, "unknown move suffix "+quoteCut(glyph, maxQuoted), "")
 		}
+	}
+}
+
+// plainMove handles a move without suffix annotation.
+func (p *pgnParser) plainMove(t []byte) {
+	if len(p.opens) == 0 {
+		p.mainMoves++
+	}
+	if p.ev.move(t) {
+		p.skip(true)
 	}
 }
 

@@ -29,17 +29,15 @@ type pgnScanner struct {
 	err     error // the I/O error that ended the input, other than io.EOF
 
 	// the current token: its text (a slice of buf), where it starts, and what next found in it
-	tok        []byte
-	tokAt      int // index in buf of its first byte
-	tokLine    int
-	tokCol     int
-	tokOff     int64
-	tokLineOff int64 // lineOff at its first byte
-	num        int   // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
-	dots       int   // tokInteger: the periods after it ("…" counts 3)
-	closed     bool  // tokComment, tokString: the closing delimiter came
-	escaped    bool  // tokString: the text holds escapes
-	glued      bool  // the next token starts right after a move number's periods ("12.e4")
+	tok     []byte
+	tokLine int
+	tokCol  int
+	tokOff  int64
+	num     int  // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
+	dots    int  // tokInteger: the periods after it ("…" counts 3)
+	closed  bool // tokComment, tokString: the closing delimiter came
+	escaped bool // tokString: the text holds escapes
+	glued   bool // the next token starts right after a move number's periods ("12.e4")
 
 	// lineLimit > 0 records in long the lines longer than lineLimit characters, the line end
 	// counted as one (PGN Standard §4.3: 255)
@@ -367,12 +365,17 @@ func (s *pgnScanner) skipLine() {
 
 // mark makes pos the start of the current token.
 func (s *pgnScanner) mark() {
-	s.tokAt = s.pos
+	off := s.offset()
+	s.tokOff = off
 	s.tokLine = s.line
-	s.tokLineOff = s.lineOff
-	s.tokOff = s.offset()
-	s.tokCol = int(s.tokOff-s.lineOff) + 1
+	s.tokCol = int(off-s.lineOff) + 1
 }
+
+// tokAt returns the index in buf of the current token's first byte.
+func (s *pgnScanner) tokAt() int { return int(s.tokOff - s.base) }
+
+// tokLineOff returns the input offset where the current token's line starts.
+func (s *pgnScanner) tokLineOff() int64 { return s.tokOff - int64(s.tokCol-1) }
 
 // at returns where the current token is.
 func (s *pgnScanner) at() tokenPos { return tokenPos{s.tokLine, s.tokCol, s.tokOff} }
@@ -386,7 +389,7 @@ func (s *pgnScanner) here() tokenPos {
 // look at a token that belongs to what follows (the next game's "[" or "1."), and for a budget
 // that the token exceeds, so that resync starts at it.
 func (s *pgnScanner) unread() {
-	s.pos, s.line, s.lineOff = s.tokAt, s.tokLine, s.tokLineOff
+	s.pos, s.line, s.lineOff = s.tokAt(), s.tokLine, s.tokLineOff()
 	s.glued = false
 }
 
@@ -436,7 +439,7 @@ func (s *pgnScanner) next() pgnToken {
 		case '%':
 			if s.atLineStart() {
 				s.skipLine()
-				s.tok = s.buf[s.tokAt:s.tokAt]
+				s.tok = s.buf[s.tokAt():s.tokAt()]
 				return tokEscape
 			}
 			return s.single(tokBad)
@@ -466,25 +469,23 @@ func (s *pgnScanner) next() pgnToken {
 		}
 		return tokSymbol
 	case clDigit:
-		// the common case, a move number such as "12." or "12..." followed by a space, read
-		// as it is scanned
-		b := buf[i:]
-		n, num := 1, int(c-'0')
-		for n < len(b) && n < 9 {
-			d := b[n] - '0'
-			if d > 9 {
-				break
-			}
-			num = num*10 + int(d)
+		// the common case, a move number of one or two digits such as "12." or "12..."
+		// followed by a space, read as it is scanned (more digits, other periods: number)
+		n, num := i+1, int(c-'0')
+		if n < len(buf) && buf[n]-'0' <= 9 { // a second digit; a third one goes to number
+			num = num*10 + int(buf[n]-'0')
 			n++
 		}
 		j := n
-		for j < len(b) && b[j] == '.' {
+		if j < len(buf) && buf[j] == '.' {
 			j++
+			if j+1 < len(buf) && buf[j] == '.' && buf[j+1] == '.' {
+				j += 2
+			}
 		}
-		if j < len(b) && pgnClass[b[j]] > clDigit {
-			s.tok = b[:j]
-			s.pos = i + j
+		if j < len(buf) && pgnClass[buf[j]] > clDigit {
+			s.tok = buf[i:j]
+			s.pos = j
 			s.num, s.dots = num, j-n
 			return tokInteger
 		}
@@ -820,7 +821,7 @@ func (s *pgnScanner) restOfLine() bool {
 	}
 	s.mark()
 	s.toLineEnd()
-	s.tok = s.buf[s.tokAt:s.pos]
+	s.tok = s.buf[s.tokAt():s.pos]
 	return true
 }
 
@@ -835,10 +836,11 @@ func (s *pgnScanner) takeLineEnd() {
 // lineIndent returns the column of the first token of the current token's line, -1 when that
 // line began before the input offset from (the start of the game).
 func (s *pgnScanner) lineIndent(from int64) int {
-	if s.tokLineOff < from {
+	lineOff := s.tokLineOff()
+	if lineOff < from {
 		return -1
 	}
-	start := int(s.tokLineOff - s.base)
+	start := int(lineOff - s.base)
 	i := start
 	for i < len(s.buf) && (s.buf[i] == ' ' || s.buf[i] == '\t') {
 		i++
@@ -975,7 +977,7 @@ func (s *pgnScanner) tagClose(bad bool) pgnToken {
 	s.mark()
 	if ok && c != '\n' && c != '\r' && c != '[' {
 		s.skipTagRest()
-		s.tok = s.buf[s.tokAt:s.pos] // the text after the value, not the value
+		s.tok = s.buf[s.tokAt():s.pos] // the text after the value, not the value
 		return tokSymbol
 	}
 	s.tok = nil
