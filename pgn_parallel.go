@@ -2,8 +2,10 @@ package chess
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -22,20 +24,24 @@ import (
 // joined to the chunks after it, dropping the games it handed out already and what the
 // joined chunks gave. So the games, their positions and their errors are exactly those of a
 // sequential reader, whatever the input.
+//
+// Line numbers: a chunk's reader numbers its lines from 1, as it cannot know how many lines
+// the chunks before it have until they are read (counting them while cutting cost a pass over
+// every byte, on the one goroutine that cuts). It says how many line ends the chunk has when
+// it is done, and Read, which hands out the chunks in order, adds the lines before the chunk
+// to every line number of its games (shiftLines).
 
 // pgnChunkTarget is the size a chunk grows to before it is cut, unless PGNReader.chunkTarget
 // says otherwise.
 const pgnChunkTarget = 256 << 10
 
 type pgnPart struct {
-	raw     []byte
-	mem     []byte    // the buffer raw is in, reused once Read is done with the chunk
-	rest    io.Reader // for the last chunk when no cut came in time: read raw, then rest
-	offset  int64     // input offset of raw[0]
-	line    int       // line of raw[0]
-	lineOff int64     // input offset of that line's start
-	ioErr   error     // the I/O error after raw, for the last chunk
-	final   bool      // the input ends with this chunk: its end is no guess
+	raw    []byte
+	mem    []byte    // the buffer raw is in, reused once Read is done with the chunk
+	rest   io.Reader // for the last chunk when no cut came in time: read raw, then rest
+	offset int64     // input offset of raw[0], the start of a line
+	ioErr  error     // the I/O error after raw, for the last chunk
+	final  bool      // the input ends with this chunk: its end is no guess
 
 	abandoned atomic.Bool // joined to the chunk before: what its worker reads is dropped
 
@@ -45,6 +51,7 @@ type pgnPart struct {
 	games  []pgnResult // read, not yet taken by Read
 	done   bool        // every game is read
 	clean  bool        // with done: the chunk ends where a sequential reader starts a new game
+	lines  int         // with done and clean: the line ends in raw
 	endErr error       // with done: the I/O error that ended the input, to come alone after the games
 }
 
@@ -99,9 +106,9 @@ const pgnSignalEvery = 32
 // wake tells a worker waiting in add that there is room, or no more need to wait.
 func (c *pgnPart) wake() { notify(c.space) }
 
-func (c *pgnPart) finish(clean bool, endErr error) {
+func (c *pgnPart) finish(clean bool, endErr error, lines int) {
 	c.mu.Lock()
-	c.done, c.clean, c.endErr = true, clean, endErr
+	c.done, c.clean, c.endErr, c.lines = true, clean, endErr, lines
 	c.mu.Unlock()
 	c.signal()
 }
@@ -136,6 +143,8 @@ type pgnParallel struct {
 	skip    int         // games of cur to drop: handed out before cur was read again, joined
 	games   int         // games handed out so far
 	base    int         // games before cur
+	line    int         // the input line of cur's first byte
+	nodes   []*PGNNode  // shiftLines's stack, kept for reuse
 	err     error       // io.EOF (also once closed) or the I/O error that ended the input; set before order closes
 	running pgnRunning  // the goroutines started, for Close to wait for
 	src     io.Reader   // the source, for Close to close when it is an io.Closer
@@ -225,7 +234,7 @@ func (r *PGNReader) startParallel() {
 	n := min(r.Workers, MaxPGNWorkers)
 	// order holds the chunks the workers may read ahead of Read: Workers of them, so that
 	// each has one to read, and the memory of their games stays that of Workers+2 chunks
-	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{}), free: make(chan []byte, 2*n+2)}
+	par := &pgnParallel{order: make(chan *pgnPart, n), stop: make(chan struct{}), free: make(chan []byte, 2*n+2), line: 1}
 	par.running.cond.L = &par.running.mu
 	par.src = r.s.r
 	r.par = par
@@ -291,17 +300,17 @@ func (r *PGNReader) cutChunk(sp *pgnSplitter) (*pgnPart, bool) {
 // turns out to be no place where a new game starts: Read then reads the chunk again.
 func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 	r.subReader(sub)
-	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: c.line, lineOff: c.lineOff}
+	sub.s = pgnScanner{buf: c.raw[:0], end: len(c.raw), eof: c.rest == nil, r: c.rest, base: c.offset, line: 1, lineOff: c.offset}
 	var pending pgnResult // the game read last, held back until the next is read (g nil: none)
 	for {
 		select {
 		case <-stop:
-			c.finish(false, nil)
+			c.finish(false, nil, 0)
 			return
 		default:
 		}
 		if c.abandoned.Load() {
-			c.finish(false, nil)
+			c.finish(false, nil, 0)
 			return
 		}
 		ended := sub.s.ended
@@ -335,7 +344,16 @@ func (r *PGNReader) readChunk(c *pgnPart, stop chan struct{}, sub *PGNReader) {
 		}
 		c.add(pending, stop)
 	}
-	c.finish(clean, endErr)
+	lines := 0
+	if clean && c.rest == nil {
+		// the line ends the reader took, and any in what it left (there is none when it read
+		// to the end, as it does when the chunk ends where a game starts)
+		lines = sub.s.line - 1
+		if at := sub.s.offset() - c.offset; at < int64(len(c.raw)) {
+			lines += countLines(c.raw[at:])
+		}
+	}
+	c.finish(clean, endErr, lines)
 }
 
 // subReader makes sub a sequential reader of r's policy, the one place that carries it over:
@@ -415,6 +433,7 @@ func (r *PGNReader) readParallel() (*PGNGame, error) {
 		default:
 			par.recycle(c)
 			par.cur = nil
+			par.line += c.lines
 			if c.endErr != nil { // read after take saw done
 				r.err = c.endErr
 				return nil, r.err
@@ -462,7 +481,7 @@ func (r *PGNReader) rejoin() bool {
 	par.rejoins++
 	j := newPGNPart()
 	j.raw = append(make([]byte, 0, 2*len(c.raw)+pgnChunk), c.raw...)
-	j.offset, j.line, j.lineOff = c.offset, c.line, c.lineOff
+	j.offset = c.offset // and its lines are numbered from cur's first, as cur's were
 	par.recycle(c)
 	for !j.final && len(j.raw) < 2*len(c.raw) {
 		next, ok := r.receive()
@@ -498,19 +517,47 @@ func (r *PGNReader) handOut(res pgnResult) (*PGNGame, error) {
 	if res.ioErr != nil {
 		r.err = res.ioErr // the game carries the error: Read reports it after, All does not
 	}
-	// the chunk's reader counted its games from 1: renumber them in the whole input
+	// the chunk's reader counted its games and lines from 1: renumber them in the whole input
 	shift := par.base
 	par.games++
 	res.g.Index += shift
 	for _, e := range res.g.Warnings {
 		e.Game += shift
 	}
-	if list, ok := res.err.(ErrorList); ok {
-		for _, e := range list {
-			e.Game += shift
-		}
+	list, _ := res.err.(ErrorList)
+	for _, e := range list {
+		e.Game += shift
+	}
+	if par.line > 1 {
+		par.shiftLines(res.g, list, par.line-1)
 	}
 	return res.g, res.err
+}
+
+// shiftLines adds by to every line number of a game read by a chunk's reader: the game's, its
+// errors' and warnings' (Problems holds the same ones) and its tree's nodes'.
+func (par *pgnParallel) shiftLines(g *PGNGame, errs ErrorList, by int) {
+	g.Line += by
+	for _, list := range [2]ErrorList{g.Warnings, errs} {
+		for _, e := range list {
+			e.Line += by
+			e.GameLine += by
+		}
+	}
+	if g.Root == nil || len(g.Root.Children) == 0 {
+		return
+	}
+	stack := append(par.nodes[:0], g.Root.Children...) // the root has no line
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil {
+			continue
+		}
+		n.Line += by
+		stack = append(stack, n.Children...)
+	}
+	par.nodes = stack[:0]
 }
 
 // pgnSplitter cuts the input into chunks of whole games (as far as it can guess, see above).
@@ -537,7 +584,6 @@ func newPGNSplitter(src io.Reader, maxBytes int64, target int, anywhere bool, fr
 	}
 	sp := &pgnSplitter{turn: make(chan struct{}, 1), src: src, target: target, anywhere: anywhere, free: free, part: newPGNPart(), cuts: newPGNCuts(),
 		limit: addBudget(min(maxBytes, math.MaxInt64/4), 2*int64(target))}
-	sp.part.line = 1
 	sp.buf = sp.newBuf(nil)
 	return sp
 }
@@ -572,8 +618,7 @@ func (sp *pgnSplitter) next() *pgnPart {
 			part := sp.part
 			part.raw, part.mem = buf[:cut:cut], buf
 			next := newPGNPart()
-			next.offset, next.line = part.offset+int64(cut), part.line+countLines(part.raw)
-			next.lineOff = next.offset // a cut is at the start of a line
+			next.offset = part.offset + int64(cut) // a cut is at the start of a line
 			sp.part, sp.buf, sp.cuts = next, sp.newBuf(buf[cut:]), newPGNCuts()
 			return part
 		}
@@ -692,10 +737,7 @@ func startsGame(buf []byte, k int) bool {
 		if buf[e] == '\n' && e > 0 && buf[e-1] == '\r' {
 			e--
 		}
-		start := e
-		for start > 0 && buf[start-1] != '\n' && buf[start-1] != '\r' {
-			start--
-		}
+		start := lineStart(buf, e)
 		line := buf[start:e]
 		j := 0
 		for j < len(line) && (line[j] == ' ' || line[j] == '\t' || line[j] == '\f' || line[j] == '\v') {
@@ -707,4 +749,26 @@ func startsGame(buf []byte, k int) bool {
 		end = start // a blank or escape line: look further back
 	}
 	return false
+}
+
+// lineStart returns the start of the line that buf[e] is in or ends: the index after the last
+// CR or LF before e, or 0. The line before a game is most often its movetext, which lichess
+// writes on one line of a few KB, so the search goes back eight bytes at a time.
+func lineStart(buf []byte, e int) int {
+	const ones, lows = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f
+	for e >= 8 {
+		w := binary.LittleEndian.Uint64(buf[e-8 : e])
+		lf, cr := w^(ones*'\n'), w^(ones*'\r')
+		// the high bit of a byte of m is set where that byte of lf or cr is 0, that is where w
+		// has a LF or CR (exactly: (x&lows)+lows carries into no other byte)
+		m := ^((lf&lows + lows) | lf) | ^((cr&lows + lows) | cr)
+		if m &^= lows; m != 0 {
+			return e - 8 + (63-bits.LeadingZeros64(m))/8 + 1
+		}
+		e -= 8
+	}
+	for e > 0 && buf[e-1] != '\n' && buf[e-1] != '\r' {
+		e--
+	}
+	return e
 }

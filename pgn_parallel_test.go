@@ -291,3 +291,82 @@ func TestPGNReadSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNParallelLineNumbers: a chunk's reader numbers its lines from 1 and Read renumbers
+// them in the whole input, so every line number comes out as one goroutine gives it: each
+// game's, error's and warning's (GameLine too), and each node's of the tree, variations
+// included; with LF, CRLF and lone CR line ends, blank and escape lines between the games,
+// and chunks cut at every place the splitter guesses, wrong guesses (read again) included.
+func TestPGNParallelLineNumbers(t *testing.T) {
+	games := []string{
+		"[Event \"A\"]\n[Site \"?\"]\n\n1. e4 e5\n2. Nf3 (2. f4 exf4\n3. Nf3) 2... Nc6 {a\ncomment} 3. Bb5 1-0\n",
+		"[Event \"B\"]\r\n\r\n1. d4 d5 2. c4 Qxx 3. Nc3 *\r\n",
+		"% an escape line\n\n[Event \"C\"]\n1. e4 {[Event \"in a comment\"]\n[Site \"x\"]} c5\n\n2. Nf3 d6 3. d4 0-1\n",
+		"[Event \"D\"]\r[White \"lone CR\"]\r\r1. f3 e5 2. g4 Qh4# 0-1\r",
+		"\n\n[Event \"E\"]\n1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Ke2 Ke7 1/2-1/2\n",
+	}
+	var sb strings.Builder
+	for i := range 40 {
+		sb.WriteString(games[i%len(games)])
+	}
+	text := sb.String()
+	describe := func(workers, target int, anywhere bool) string {
+		r := NewPGNReader(strings.NewReader(text))
+		r.Workers, r.chunkTarget, r.cutAnywhere = workers, target, anywhere
+		var out strings.Builder
+		for g, err := range r.All() {
+			fmt.Fprintf(&out, "game %d line %d\n", g.Index, g.Line)
+			var list ErrorList
+			errors.As(err, &list)
+			for _, e := range append(append(list, g.Warnings...), g.Problems...) {
+				fmt.Fprintf(&out, "  %d %d:%d %s\n", e.GameLine, e.Line, e.Column, e.Message)
+			}
+			var walk func(n *PGNNode)
+			walk = func(n *PGNNode) {
+				fmt.Fprintf(&out, " %s@%d:%d", n.SAN(), n.Line, n.Column)
+				for _, c := range n.Children {
+					walk(c)
+				}
+			}
+			walk(g.Root)
+			out.WriteString("\n")
+		}
+		return out.String()
+	}
+	want := describe(1, 0, false)
+	if !strings.Contains(want, "game 40 line 191") || !strings.Contains(want, "syntax error") {
+		t.Fatalf("the sequential read is not what the test means:\n%s", want)
+	}
+	for _, workers := range []int{2, 3} {
+		for _, target := range []int{1, 50, 300} {
+			for _, anywhere := range []bool{false, true} {
+				if got := describe(workers, target, anywhere); got != want {
+					t.Errorf("Workers %d, chunks past %d bytes, cut anywhere %v:\n%s", workers, target, anywhere, firstDiff(want, got))
+				}
+			}
+		}
+	}
+}
+
+// TestLineStart: lineStart finds the byte after the last LF or CR before e, as a byte-by-byte
+// search back does, for every e of texts with line ends at every place of an 8-byte word and
+// bytes that differ from LF and CR in one bit, or are above 0x7f.
+func TestLineStart(t *testing.T) {
+	texts := []string{"", "a", "\n", "\r", "abcdefghijklmnopqrstuvwxyz", "\x0b\x0c\x09\x8a\x8d\x0e\x0f\x1a\x1d\xff\x00"}
+	for i := range 20 {
+		texts = append(texts, strings.Repeat("x", i)+"\n"+strings.Repeat("\x0b", 20-i)+"\r"+strings.Repeat("\x8a", i))
+	}
+	texts = append(texts, strings.Repeat("ab\r\ncd\x0b\x0a\x8a", 9))
+	for _, text := range texts {
+		buf := []byte(text)
+		for e := 0; e <= len(buf); e++ {
+			want := e
+			for want > 0 && buf[want-1] != '\n' && buf[want-1] != '\r' {
+				want--
+			}
+			if got := lineStart(buf, e); got != want {
+				t.Errorf("lineStart(%q, %d) = %d, want %d", text, e, got, want)
+			}
+		}
+	}
+}
