@@ -844,6 +844,60 @@ func (p *Position) play(m Move) {
 	p.hash ^= turnKey
 }
 
+// undo is what play overwrites that neither the move nor the position after it tells: with
+// it unplay takes the move back, so that a caller that rarely needs the position before a
+// move keeps this instead of a copy of the position.
+type undo struct {
+	hash     uint64
+	halfmove uint32
+	castling CastlingRights
+	ep       Square
+	captured Piece // what stood on the destination: NoPiece but for a capture (and castling's rook)
+}
+
+// undoOf returns the undo of the move m (NullMove too) in p, before it is played.
+func (p *Position) undoOf(m Move) undo {
+	return undo{hash: p.hash, halfmove: p.halfmove, castling: p.castling, ep: p.ep, captured: p.board[m.rawTo()]}
+}
+
+// unplay takes back the move m (NullMove too) that play (PlayNull) just made, u being its
+// undoOf: p is then again the position before m.
+func (p *Position) unplay(m Move, u undo) {
+	p.turn ^= 1
+	us := p.turn & 1
+	if us == Black {
+		p.fullmove--
+	}
+	switch from, to := m.from(), m.rawTo(); {
+	case m == NullMove:
+	case m&moveCastle != 0:
+		kto, rto := castleKingTo(from, to), castleRookTo(from, to)
+		king, rook := p.board[kto], p.board[rto]
+		p.remove(kto)
+		p.remove(rto)
+		p.put(from, king)
+		p.put(to, rook)
+		p.kings[us] = from
+	default:
+		pc := p.board[to]
+		if m.Promotion() != NoPieceType {
+			pc = NewPiece(us, Pawn)
+		}
+		p.remove(to)
+		p.put(from, pc)
+		if u.captured != NoPiece {
+			p.put(to, u.captured)
+		}
+		if m&moveEnPassant != 0 {
+			p.put(from&0x70|to&7, NewPiece(us^1, Pawn))
+		}
+		if PieceType(pc&7) == King {
+			p.kings[us] = from
+		}
+	}
+	p.hash, p.halfmove, p.castling, p.ep = u.hash, u.halfmove, u.castling, u.ep
+}
+
 // setEnPassant records sq as the en-passant square after a double step to pawnTo, but only
 // when an enemy pawn stands next to pawnTo, ready to capture (the Polyglot rule).
 func (p *Position) setEnPassant(sq, pawnTo Square) {

@@ -372,8 +372,11 @@ func (g *Game) push(m Move, next Position) {
 
 // irreversibleMove reports whether the move from prev to next was a capture, a pawn move or
 // lost a castling right: no position before it can appear again.
-func irreversibleMove(prev, next *Position) bool {
-	return next.halfmove == 0 || next.castling != prev.castling
+func irreversibleMove(prev, next *Position) bool { return irreversible(prev.castling, next) }
+
+// irreversible is irreversibleMove from the castling rights before the move.
+func irreversible(castlingBefore CastlingRights, next *Position) bool {
+	return next.halfmove == 0 || next.castling != castlingBefore
 }
 
 // Undo takes back the last move and returns it; it returns NullMove and false when no move has
@@ -464,8 +467,11 @@ func (r *repetitions) reset(p *Position) int {
 // push records the position next, reached from prev, and returns how many times it has
 // appeared, this time included. No position before a capture, a pawn move or a lost castling
 // right can come back, so such a move starts the list anew.
-func (r *repetitions) push(prev, next *Position) int {
-	if irreversibleMove(prev, next) {
+func (r *repetitions) push(prev, next *Position) int { return r.pushAfter(prev.castling, next) }
+
+// pushAfter is push with the castling rights of prev, all it needs of it.
+func (r *repetitions) pushAfter(castlingBefore CastlingRights, next *Position) int {
+	if irreversible(castlingBefore, next) {
 		r.keys, r.seen = r.keys[:0], 0
 	}
 	k := next.repetitionKey()

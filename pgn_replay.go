@@ -12,11 +12,20 @@ import (
 
 // pgnLine is one line of play being replayed: the main line, or a variation inside it.
 type pgnLine struct {
-	pos, prev Position // the position now, and before the line's last move
-	checkers  uint64   // pos.checkers(), or unknownCheckers: found by each move's check test for the next
-	moved     bool     // the line has a move, so a variation may follow
-	numbered  bool     // a move number came since the last move
-	skip      bool     // an error ended this line
+	pos      Position // the position now
+	last     Move     // the line's last move (moved), and what takes it back: before() is the
+	undo     undo     // position before it, seldom needed, so no copy of it is kept
+	checkers uint64   // pos.checkers(), or unknownCheckers: found by each move's check test for the next
+	moved    bool     // the line has a move, so a variation may follow
+	numbered bool     // a move number came since the last move
+	skip     bool     // an error ended this line
+}
+
+// before returns the position before the line's last move.
+func (f *pgnLine) before() *Position {
+	prev := f.pos
+	prev.unplay(f.last, f.undo)
+	return &prev
 }
 
 // pgnValidator replays the moves of a game (PGN Standard §8.2.3) in each of its lines and
@@ -71,9 +80,9 @@ func (v *pgnValidator) move(tok []byte) bool {
 	if !f.numbered && (f.pos.turn == White || !f.moved) && !p.full(true) {
 		v.moveProblem(true, ErrMissingMoveNumber, "missing move number", &f.pos, tok)
 	}
-	f.prev = f.pos
 	checkers := f.checkers
-	m, dev, err := f.pos.playSANCheckers(unsafe.String(&tok[0], len(tok)), &f.checkers) // tok outlives no success
+	var u undo
+	m, dev, err := f.pos.playSANUndo(unsafe.String(&tok[0], len(tok)), &f.checkers, &u) // tok outlives no success
 	if err != nil {
 		msg := err.Error()
 		var se *SANError
@@ -96,17 +105,20 @@ func (v *pgnValidator) move(tok []byte) bool {
 	}
 	if dev &^= SANMissingCheck; dev != 0 && (p.r.StrictSAN || !p.full(true)) {
 		if p.r.StrictSAN {
-			f.pos, f.checkers = f.prev, checkers // the move is refused
+			f.pos.unplay(m, u) // the move is refused
+			f.checkers = checkers
 			if e := v.moveProblem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), &f.pos, tok); e != nil {
 				e.Deviation = dev
 			}
 			f.skip = true
 			return true
 		}
-		if e := v.moveProblem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), &f.prev, tok); e != nil {
+		f.last, f.undo = m, u
+		if e := v.moveProblem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), f.before(), tok); e != nil {
 			e.Deviation = dev
 		}
 	}
+	f.undo = u
 	v.played(f, m)
 	return false
 }
@@ -119,7 +131,7 @@ func (v *pgnValidator) nullMove() bool {
 		f.skip = true
 		return true
 	}
-	f.prev = f.pos
+	f.undo = f.pos.undoOf(NullMove)
 	f.pos, _ = f.pos.PlayNull()
 	f.checkers = unknownCheckers
 	v.played(f, NullMove)
@@ -151,7 +163,7 @@ func (v *pgnValidator) variationStart() bool {
 	if !v.mayBranch() {
 		return true
 	}
-	v.lines = append(v.lines, pgnLine{pos: v.top().prev, checkers: unknownCheckers})
+	v.lines = append(v.lines, pgnLine{pos: *v.top().before(), checkers: unknownCheckers})
 	return false
 }
 
@@ -162,21 +174,21 @@ func (v *pgnValidator) variationEnd() { v.lines = v.lines[:len(v.lines)-1] }
 // move after them is illegal, so they can only end the line): that keeps the search for a
 // legal move off the hot path.
 func (v *pgnValidator) checkBoardEnd(f *pgnLine) {
-	repeats := v.reps.push(&f.prev, &f.pos)
+	repeats := v.reps.pushAfter(f.undo.castling, &f.pos)
 	if drawnOnBoard(&f.pos, repeats) != NoTermination {
 		v.g.BoardEnd = boardEnd(&f.pos, repeats)
 	}
 }
 
-// played records the legal move m, just played in line f from f.prev to f.pos.
+// played records the legal move m, just played in line f to f.pos, f.undo its undo.
 func (v *pgnValidator) played(f *pgnLine, m Move) {
-	f.moved, f.numbered = true, false
+	f.moved, f.numbered, f.last = true, false, m
 	v.last = m
 	if len(v.lines) == 1 {
 		v.g.Plies++
 		if v.g.BoardEnd != NoTermination {
 			if !v.overAtStart && !v.p.full(true) {
-				v.moveProblem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+v.g.BoardEnd.String()+")", &f.prev, v.p.s.tok)
+				v.moveProblem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+v.g.BoardEnd.String()+")", f.before(), v.p.s.tok)
 			}
 		} else {
 			v.checkBoardEnd(f)

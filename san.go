@@ -242,8 +242,8 @@ func (p *Position) hasLegalMove() bool {
 // an attacker, castling without the right or through check, no piece that can reach the
 // square; see IllegalReason) or ErrAmbiguousMove (listing the candidates).
 func (p Position) ParseSAN(s string) (Move, error) {
-	checkers := unknownCheckers
-	if m, _, ok := p.playSANFast(s, &checkers); ok { // p is a copy: playing on it changes nothing
+	checkers, u := unknownCheckers, undo{}
+	if m, _, ok := p.playSANFast(s, &checkers, &u); ok { // p is a copy: playing on it changes nothing
 		return m, nil
 	}
 	var sp sanParts
@@ -254,8 +254,8 @@ func (p Position) ParseSAN(s string) (Move, error) {
 // ParseSANDeviation is ParseSAN that also reports which lenient spellings the input used;
 // the SANDeviation is zero when s was exact SAN.
 func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
-	checkers := unknownCheckers
-	if m, dev, ok := p.playSANFast(s, &checkers); ok {
+	checkers, u := unknownCheckers, undo{}
+	if m, dev, ok := p.playSANFast(s, &checkers, &u); ok {
 		return m, dev, nil
 	}
 	var sp sanParts
@@ -268,8 +268,8 @@ func (p Position) ParseSANDeviation(s string) (Move, SANDeviation, error) {
 // SAN. Errors are *SANError as for ParseSAN.
 func (p Position) ParseSANStrict(s string) (Move, error) {
 	q := p // played on by playSANFast; a wrong suffix takes p's general way, for its offset
-	checkers := unknownCheckers
-	if m, dev, ok := q.playSANFast(s, &checkers); ok && dev&^SANMissingCheck == 0 {
+	checkers, u := unknownCheckers, undo{}
+	if m, dev, ok := q.playSANFast(s, &checkers, &u); ok && dev&^SANMissingCheck == 0 {
 		return m, nil
 	}
 	var sp sanParts
@@ -517,15 +517,22 @@ const unknownCheckers = ^uint64(0)
 // so that the next move needs not find them again. On an error p and *checkers stay as they
 // were (or *checkers becomes p.checkers()).
 func (p *Position) playSANCheckers(s string, checkers *uint64) (Move, SANDeviation, error) {
-	if m, dev, ok := p.playSANFast(s, checkers); ok {
+	var u undo
+	return p.playSANUndo(s, checkers, &u)
+}
+
+// playSANUndo is playSANCheckers setting *u, on success, to the undo of the move played, so
+// that unplay can take it back, as the PGN validator does when it needs the position before.
+func (p *Position) playSANUndo(s string, checkers *uint64, u *undo) (Move, SANDeviation, error) {
+	if m, dev, ok := p.playSANFast(s, checkers, u); ok {
 		return m, dev, nil
 	}
-	return p.playSANParts(s, checkers)
+	return p.playSANParts(s, checkers, u)
 }
 
 // playSANParts is playSAN the general way: the token taken apart by splitSAN and resolved
 // as parseSAN resolves it.
-func (p *Position) playSANParts(s string, checkers *uint64) (Move, SANDeviation, error) {
+func (p *Position) playSANParts(s string, checkers *uint64, u *undo) (Move, SANDeviation, error) {
 	var parts sanParts
 	sp := &parts
 	m, err := p.resolveSAN(s, sp)
@@ -533,11 +540,12 @@ func (p *Position) playSANParts(s string, checkers *uint64) (Move, SANDeviation,
 		return NullMove, 0, err
 	}
 	if m == NullMove {
+		*u = p.undoOf(NullMove)
 		*p, _ = p.PlayNull() // resolveSAN has refused it in check
 		*checkers = unknownCheckers
 		return NullMove, 0, nil
 	}
-	sp.suffixDeviation(p.playWithSuffix(m, sp.suffix, checkers))
+	sp.suffixDeviation(p.playWithSuffix(m, sp.suffix, checkers, u))
 	return m, sp.dev, nil
 }
 
@@ -546,8 +554,9 @@ func (p *Position) playSANParts(s string, checkers *uint64) (Move, SANDeviation,
 // the side to move is not in check, '#' when it is mated, looked for only when given is not 0
 // (without a suffix, check and mate are the same missing one), else '+'. It sets *checkers to
 // the checkers of the position reached (after a legal move the enemy king gives no check, so
-// checkers finds them all).
-func (p *Position) playWithSuffix(m Move, given byte, checkers *uint64) byte {
+// checkers finds them all), and *u to the move's undo.
+func (p *Position) playWithSuffix(m Move, given byte, checkers *uint64, u *undo) byte {
+	*u = p.undoOf(m)
 	p.play(m)
 	c := p.checkers()
 	*checkers = c
@@ -571,7 +580,7 @@ func (p *Position) playWithSuffix(m Move, given byte, checkers *uint64) byte {
 // way, which gives the answer or the error.
 // *checkers is as for playSANCheckers: found here when unknown, and on success those of the
 // position reached.
-func (p *Position) playSANFast(s string, checkers *uint64) (m Move, dev SANDeviation, ok bool) {
+func (p *Position) playSANFast(s string, checkers *uint64, u *undo) (m Move, dev SANDeviation, ok bool) {
 	n := len(s)
 	var suffix byte
 	if n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
@@ -592,7 +601,7 @@ func (p *Position) playSANFast(s string, checkers *uint64) (m Move, dev SANDevia
 	if !ok {
 		return NullMove, 0, false
 	}
-	if want := p.playWithSuffix(m, suffix, checkers); want != suffix {
+	if want := p.playWithSuffix(m, suffix, checkers, u); want != suffix {
 		dev = SANWrongCheck
 		if suffix == 0 {
 			dev = SANMissingCheck
