@@ -774,74 +774,106 @@ func (p *Position) castlingMove(us Color, side CastlingSide) (Move, bool) {
 	return m, true
 }
 
-// play makes the move m, which must be legal in p, updating every field incrementally.
+// play makes the move m, which must be legal in p, updating every field incrementally. The
+// rare work (castling, en passant, the castling rights, the en-passant square after a
+// double step) is left to calls at the end, which keeps the common path in registers.
 func (p *Position) play(m Move) {
-	us := p.turn
+	if m&moveCastle != 0 {
+		p.playCastling(m)
+		return
+	}
+	us := p.turn & 1
 	from, to := m.from(), m.rawTo()
-	pc := p.board[from]
+	pc, captured := p.board[from], p.board[to]
+	placed := pc
+	if promo := m.Promotion(); promo != NoPieceType {
+		placed = Piece(us)<<3 | Piece(promo)
+	}
+	fb, tb := from.bit()&63, to.bit()&63
+	fromBit, toBit := uint64(1)<<fb, uint64(1)<<tb
+	hash := p.hash ^ turnKey ^ pieceSquareKeys[pc&15][fb] ^ pieceSquareKeys[placed&15][tb]
+	if p.ep != NoSquare {
+		hash ^= epKey(p.ep)
+		p.ep = NoSquare
+	}
+	p.turn = us ^ 1
+	p.fullmove += uint32(us) // after Black's move
+	p.halfmove++
+	// remove and put, merged: the moved piece's bits flip in one XOR
+	p.board[from] = NoPiece
+	p.board[to] = placed
+	if captured != NoPiece {
+		p.pieces[captured&7] &^= toBit
+		p.occ[us^1] &^= toBit
+		p.pieces[0] &^= toBit // put back below
+		hash ^= pieceSquareKeys[captured&15][tb]
+		p.halfmove = 0
+	}
+	move := fromBit | toBit
+	p.pieces[0] ^= move
+	p.occ[us] ^= move
+	p.pieces[pc&7] &^= fromBit
+	p.pieces[placed&7] |= toBit
+	p.hash = hash
+	if PieceType(pc&7) == King {
+		p.kings[us] = to
+	}
+	if p.castling != 0 && (PieceType(pc&7) == King || PieceType(pc&7) == Rook || PieceType(captured&7) == Rook) {
+		p.loseCastling(pc, from, to, captured)
+	}
+	if PieceType(pc&7) == Pawn {
+		p.halfmove = 0
+		if m&moveEnPassant != 0 {
+			p.remove(from&0x70 | to&7)
+		} else if to-from == 32 || from-to == 32 {
+			p.setEnPassant((from+to)/2, to)
+		}
+	}
+}
+
+// playCastling is play for a castling move.
+func (p *Position) playCastling(m Move) {
+	us := p.turn & 1
+	from, to := m.from(), m.rawTo()
 	if p.ep != NoSquare {
 		p.hash ^= epKey(p.ep)
 		p.ep = NoSquare
 	}
-	oldRights := p.castling
-	p.halfmove++
-	switch {
-	case m&moveCastle != 0:
-		rook := p.board[to]
-		kto, rto := castleKingTo(from, to), castleRookTo(from, to)
-		p.remove(from)
-		p.remove(to)
-		p.put(kto, pc)
-		p.put(rto, rook)
-		p.kings[us] = kto
-		p.castling = p.castling.without(us)
-	default:
-		// remove and put, merged: the moved piece's bits flip in one XOR
-		fb, tb := from.bit()&63, to.bit()&63
-		fromBit, toBit := uint64(1)<<fb, uint64(1)<<tb
-		if captured := p.board[to]; captured != NoPiece {
-			p.pieces[captured&7] &^= toBit
-			p.occ[us&1^1] &^= toBit
-			p.hash ^= pieceSquareKeys[captured&15][tb]
-			p.halfmove = 0
-			if PieceType(captured&7) == Rook {
-				p.castling = p.castling.withoutRook(to)
-			}
-		}
-		placed := pc
-		if promo := m.Promotion(); promo != NoPieceType {
-			placed = NewPiece(us, promo)
-		}
-		p.board[from] = NoPiece
-		p.board[to] = placed
-		p.pieces[0] = p.pieces[0]&^fromBit | toBit
-		p.pieces[pc&7] &^= fromBit
-		p.pieces[placed&7] |= toBit
-		p.occ[us&1] ^= fromBit | toBit
-		p.hash ^= pieceSquareKeys[pc&15][fb] ^ pieceSquareKeys[placed&15][tb]
-		switch PieceType(pc & 7) {
-		case Pawn:
-			p.halfmove = 0
-			if m&moveEnPassant != 0 {
-				p.remove(from&0x70 | to&7)
-			} else if to-from == 32 || from-to == 32 {
-				p.setEnPassant((from+to)/2, to)
-			}
-		case King:
-			p.kings[us] = to
-			p.castling = p.castling.without(us)
-		case Rook:
-			p.castling = p.castling.withoutRook(from)
-		}
-	}
-	if p.castling != oldRights {
-		p.hash ^= castlingKey(oldRights) ^ castlingKey(p.castling)
-	}
-	if us == Black {
-		p.fullmove++
-	}
 	p.turn = us ^ 1
+	p.fullmove += uint32(us)
+	p.halfmove++
 	p.hash ^= turnKey
+	king, rook := p.board[from], p.board[to]
+	kto, rto := castleKingTo(from, to), castleRookTo(from, to)
+	p.remove(from)
+	p.remove(to)
+	p.put(kto, king)
+	p.put(rto, rook)
+	p.kings[us] = kto
+	rights := p.castling
+	p.castling = rights.without(us)
+	p.hash ^= castlingKey(rights) ^ castlingKey(p.castling)
+}
+
+// loseCastling takes away the castling rights that the move of pc from from to to, taking
+// captured, ends (FIDE Laws 3.8.2.1): all of the king's, those of a rook that moves or is
+// taken.
+func (p *Position) loseCastling(pc Piece, from, to Square, captured Piece) {
+	rights := p.castling
+	left := rights
+	switch PieceType(pc & 7) {
+	case King:
+		left = left.without(pc.Color())
+	case Rook:
+		left = left.withoutRook(from)
+	}
+	if PieceType(captured&7) == Rook {
+		left = left.withoutRook(to)
+	}
+	if left != rights {
+		p.castling = left
+		p.hash ^= castlingKey(rights ^ left) // the rights lost: those of left are kept whole
+	}
 }
 
 // undo is what play overwrites that neither the move nor the position after it tells: with
@@ -899,9 +931,10 @@ func (p *Position) unplay(m Move, u undo) {
 }
 
 // setEnPassant records sq as the en-passant square after a double step to pawnTo, but only
-// when an enemy pawn stands next to pawnTo, ready to capture (the Polyglot rule).
+// when a pawn of the side to move (the opponent of the pawn that stepped) stands next to
+// pawnTo, ready to capture (the Polyglot rule).
 func (p *Position) setEnPassant(sq, pawnTo Square) {
-	enemyPawn := NewPiece(p.turn^1, Pawn)
+	enemyPawn := NewPiece(p.turn, Pawn)
 	if l := pawnTo - 1; l&0x88 == 0 && p.board[l] == enemyPawn ||
 		(pawnTo+1)&0x88 == 0 && p.board[pawnTo+1] == enemyPawn {
 		p.ep = sq

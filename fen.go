@@ -305,9 +305,7 @@ func (p *Position) parseEnPassant(fen, field string, off int) error {
 	case p.board[sq] != NoPiece || p.board[sq-up] != NoPiece:
 		return fenErr(fen, 4, off, ErrEnPassantSquare, fmt.Sprintf("en-passant square %s: the pawn's path %s-%s is occupied", sq, sq-up, sq))
 	}
-	p.turn ^= 1 // setEnPassant looks from the side that made the double step
 	p.setEnPassant(sq, sq+up)
-	p.turn ^= 1
 	return nil
 }
 
