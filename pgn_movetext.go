@@ -39,8 +39,22 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 		}
 		switch k {
 		case tokSymbol:
+			if t := s.tok; plainMoveSymbol(t) {
+				// the common case, as moveText's, without the calls
+				if len(p.opens) == 0 {
+					p.mainMoves++
+				}
+				if p.ev.move(t) {
+					p.skip(true)
+				}
+				continue
+			}
 			p.symbol()
 		case tokInteger:
+			if s.num > 1 {
+				p.ev.moveNumber(s.num, s.dots) // the common case: not "0000" nor "1.", as number's
+				continue
+			}
 			if p.number() {
 				return
 			}
@@ -101,12 +115,6 @@ func resultMarker(t []byte) string {
 // symbol handles a symbol token of movetext.
 func (p *pgnParser) symbol() {
 	t := p.s.tok
-	if c := t[len(t)-1]; c != '!' && c != '?' && c != '.' && t[0] >= 'A' && t[0] < 0x80 && t[0] != 'Z' {
-		// the common case, a move without suffix annotation ("e4", "Nxf3+"): not "Z0" nor
-		// "e.p.", and what moveText would find no glyph and no annotation symbol in
-		p.plainMove(t)
-		return
-	}
 	switch string(t) {
 	case "--", "Z0":
 		p.nullMove()
@@ -121,15 +129,18 @@ func (p *pgnParser) symbol() {
 	p.moveText(t)
 }
 
+// plainMoveSymbol reports whether the symbol t of movetext is a move without suffix annotation
+// ("e4", "Nxf3+"), the common case: not "Z0" nor "e.p." (see symbol), and what moveText would
+// find no glyph and no annotation symbol in.
+func plainMoveSymbol(t []byte) bool {
+	c := t[len(t)-1]
+	return c != '!' && c != '?' && c != '.' && t[0] >= 'A' && t[0] < 0x80 && t[0] != 'Z'
+}
+
 // number handles an integer and its periods, a move number (§8.2.2); true when it starts the
 // next game instead.
 func (p *pgnParser) number() bool {
 	s := p.s
-	if s.num > 1 {
-		// the common case: neither "0000" nor "1.", and not too large
-		p.ev.moveNumber(s.num, s.dots)
-		return false
-	}
 	t := s.tok
 	if s.dots == 0 && string(t) == "0000" {
 		p.nullMove()
@@ -153,7 +164,12 @@ func (p *pgnParser) moveText(t []byte) {
 	if c := t[len(t)-1]; c != '!' && c != '?' && t[0] >= 'A' && t[0] < 0x80 {
 		// the common case, a move without suffix annotation ("e4", "Nxf3+"): what follows
 		// would find no glyph and no annotation symbol in it
-		p.plainMove(t)
+		if len(p.opens) == 0 {
+			p.mainMoves++
+		}
+		if p.ev.move(t) {
+			p.skip(true)
+		}
 		return
 	}
 	// Suffix annotations: !, ?, !!, ??, !?, ?! are NAGs 1-6 (§8.2.3.8).
@@ -185,16 +201,6 @@ func (p *pgnParser) moveText(t []byte) {
 		} else if !p.full(false) {
 			p.problem(false, ErrSyntax, "unknown move suffix "+quoteCut(glyph, maxQuoted), "")
 		}
-	}
-}
-
-// plainMove handles a move without suffix annotation.
-func (p *pgnParser) plainMove(t []byte) {
-	if len(p.opens) == 0 {
-		p.mainMoves++
-	}
-	if p.ev.move(t) {
-		p.skip(true)
 	}
 }
 
