@@ -46,7 +46,10 @@ func (p Position) IsStalemate() bool { return !p.invalid() && !p.InCheck() && !p
 //
 // Any pawn, rook or queen of c, a bishop and a knight, or two knights can mate with help, so
 // HasInsufficientMaterial is false for them.
-func (p Position) HasInsufficientMaterial(c Color) bool {
+func (p Position) HasInsufficientMaterial(c Color) bool { return p.insufficientMaterial(c) }
+
+// insufficientMaterial is HasInsufficientMaterial without a copy of the position.
+func (p *Position) insufficientMaterial(c Color) bool {
 	c &= 1
 	us, them := p.occ[c], p.occ[c^1]
 	if us&(p.pieces[Pawn]|p.pieces[Rook]|p.pieces[Queen]) != 0 {
@@ -71,8 +74,11 @@ func (p Position) HasInsufficientMaterial(c Color) bool {
 // (K v K, K+N v K, K+B v K, K+B v K+B with the bishops on one colour, …). Such a position is
 // dead (FIDE Laws 5.2.2) and the game is drawn at once. K+N v K+N and K+B v K+B with bishops on
 // opposite colours are not insufficient: a mate by help exists.
-func (p Position) IsInsufficientMaterial() bool {
-	return p.HasInsufficientMaterial(White) && p.HasInsufficientMaterial(Black)
+func (p Position) IsInsufficientMaterial() bool { return p.bothInsufficient() }
+
+// bothInsufficient is IsInsufficientMaterial without a copy of the position.
+func (p *Position) bothInsufficient() bool {
+	return p.insufficientMaterial(White) && p.insufficientMaterial(Black)
 }
 
 // IsDeadPosition reports whether neither player can checkmate the opponent by any series of
@@ -97,7 +103,7 @@ func (p Position) IsInsufficientMaterial() bool {
 // (a wall that a bishop could cross but never to any effect, forced sequences, pieces that
 // are trapped for good) are not detected.
 func (p Position) IsDeadPosition() bool {
-	return p.IsInsufficientMaterial() || p.isClosed()
+	return p.bothInsufficient() || p.isClosed()
 }
 
 // isClosed certifies the closed pawn-wall case of IsDeadPosition.
@@ -185,7 +191,15 @@ func (p *Position) hasLegalEnPassant() bool {
 // Polyglot key, without the en-passant file when no en-passant capture is legal (the Polyglot
 // key keeps it whenever a pawn stands ready, pinned or not).
 func (p *Position) repetitionKey() uint64 {
-	if p.ep != NoSquare && !p.hasLegalEnPassant() {
+	if p.ep == NoSquare {
+		return p.hash // the common case, inlined
+	}
+	return p.repetitionKeyEnPassant()
+}
+
+// repetitionKeyEnPassant is repetitionKey when an en-passant square is set.
+func (p *Position) repetitionKeyEnPassant() uint64 {
+	if !p.hasLegalEnPassant() {
 		return p.hash ^ epKey(p.ep)
 	}
 	return p.hash

@@ -169,18 +169,10 @@ func (v *pgnValidator) variationStart() bool {
 
 func (v *pgnValidator) variationEnd() { v.lines = v.lines[:len(v.lines)-1] }
 
-// checkBoardEnd looks, after a main-line move, for the automatic endings of the FIDE Laws
-// (boardEnd). Checkmate and stalemate it leaves to finish unless a draw holds as well (a
-// move after them is illegal, so they can only end the line): that keeps the search for a
-// legal move off the hot path.
-func (v *pgnValidator) checkBoardEnd(f *pgnLine) {
-	repeats := v.reps.pushAfter(f.undo.castling, &f.pos)
-	if drawnOnBoard(&f.pos, repeats) != NoTermination {
-		v.g.BoardEnd = boardEnd(&f.pos, repeats)
-	}
-}
-
-// played records the legal move m, just played in line f to f.pos, f.undo its undo.
+// played records the legal move m, just played in line f to f.pos, f.undo its undo. After a
+// main-line move it looks for the automatic endings of the FIDE Laws (boardEnd). Checkmate and
+// stalemate it leaves to finish unless a draw holds as well (a move after them is illegal, so
+// they can only end the line): that keeps the search for a legal move off the hot path.
 func (v *pgnValidator) played(f *pgnLine, m Move) {
 	f.moved, f.numbered, f.last = true, false, m
 	v.last = m
@@ -190,8 +182,8 @@ func (v *pgnValidator) played(f *pgnLine, m Move) {
 			if !v.overAtStart && !v.p.full(true) {
 				v.moveProblem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+v.g.BoardEnd.String()+")", f.before(), v.p.s.tok)
 			}
-		} else {
-			v.checkBoardEnd(f)
+		} else if repeats := v.reps.pushAfter(f.undo.castling, &f.pos); drawnOnBoard(&f.pos, repeats) != NoTermination {
+			v.g.BoardEnd = boardEnd(&f.pos, repeats)
 		}
 	}
 }
