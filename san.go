@@ -631,6 +631,9 @@ func (p *Position) shortCastle(body string, checkers uint64) (Move, bool) {
 // playSANFast's shapes other than castling; checkers are those of p.
 func (p *Position) shortMove(body string, checkers uint64) (Move, bool) {
 	n := len(body)
+	if n < 2 {
+		return NullMove, false
+	}
 	file, rank := body[n-2]-'a', body[n-1]-'1'
 	if file > 7 || rank > 7 {
 		return NullMove, false
@@ -672,9 +675,18 @@ func (p *Position) shortMove(body string, checkers uint64) (Move, bool) {
 		return m, p.safeMover(fb, tb, checkers)
 	}
 	// A piece: Nf3 (3 bytes), Nxf3 or Nbd7 (4), Nbxd7 (5).
-	capture := n >= 4 && body[n-3] == 'x'
-	disambiguated := n == 5 || n == 4 && !capture
-	if n == 5 && !capture || capture != (target != NoPiece) {
+	var capture, disambiguated bool
+	switch n {
+	case 4:
+		capture = body[1] == 'x'
+		disambiguated = !capture
+	case 5:
+		if body[2] != 'x' {
+			return NullMove, false
+		}
+		capture, disambiguated = true, true
+	}
+	if capture != (target != NoPiece) {
 		return NullMove, false
 	}
 	pt := sanPieceTypes[body[0]]
@@ -691,6 +703,12 @@ func (p *Position) shortMove(body string, checkers uint64) (Move, bool) {
 	}
 	cands := p.reachers(pt, to)
 	if cands == 0 {
+		return NullMove, false
+	}
+	if cands&(cands-1) == 0 && !disambiguated { // the commonest case: one piece reaches to
+		if fb := bits.TrailingZeros64(cands) & 63; p.safeMover(fb, tb, checkers) {
+			return Move(sq88(fb)) | Move(to)<<8, true
+		}
 		return NullMove, false
 	}
 	var legal uint64 // the candidates that may legally move to to
