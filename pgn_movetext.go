@@ -14,17 +14,23 @@ import (
 func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 	s := p.s
 	for {
-		over, ended := s.over, s.ended
+		// what the scan of the next token may change: for endHere at the end of the input, and
+		// for rewind when the token is over the budget
+		ended, over := s.ended, false
+		if p.tokens >= maxTokens {
+			over = s.over
+		}
 		k := s.next()
-		switch k {
-		case tokEOF:
-			p.r.endHere(ended)
-			return
-		case tokTagOpen:
-			s.unread()
-			return // the next game's tags (no token of this game): this one had no termination marker
-		case tokGlued:
-			p.moveText(s.tok) // the rest of the move number's token
+		if k <= tokGlued { // the tokens that do not count
+			switch k {
+			case tokEOF:
+				p.r.endHere(ended)
+				return
+			case tokTagOpen:
+				s.unread()
+				return // the next game's tags (no token of this game): this one had no termination marker
+			}
+			p.moveText(s.tok) // tokGlued: the rest of the move number's token
 			continue
 		}
 		p.tokens++
@@ -33,12 +39,9 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 			p.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
 			return
 		}
-		// comments or escape lines before a tag section make no game of their own
-		if k != tokComment && k != tokEscape {
-			p.content = true
-		}
 		switch k {
 		case tokSymbol:
+			p.content = true
 			if t := s.tok; plainMoveSymbol(t) {
 				// the common case, as moveText's, without the calls
 				if len(p.opens) == 0 {
@@ -51,6 +54,7 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 			}
 			p.symbol()
 		case tokInteger:
+			p.content = true
 			if s.num > 1 {
 				p.ev.moveNumber(s.num, s.dots) // the common case: not "0000" nor "1.", as number's
 				continue
@@ -59,6 +63,7 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 				return
 			}
 		case tokComment:
+			// comments (and escape lines) before a tag section make no game of their own: no content
 			if !s.closed {
 				if s.over {
 					return
@@ -67,39 +72,55 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 				return
 			}
 			p.ev.comment(s.tok)
-		case tokResult:
-			p.g.Result = resultMarker(s.tok)
-			p.resultAt = s.at()
-			p.afterResult()
-			return
-		case tokPeriod, tokEscape:
-			// "1. ... Ba5": the dots of a move number written apart; an escape line (§6)
-		case tokRAVOpen:
-			if len(p.opens)+1 > maxDepth {
-				s.unread()
-				p.budgetExceeded(fmt.Sprintf("variations nested deeper than %d", maxDepth)) // at the "("
+		default:
+			if p.otherToken(k, maxDepth) {
 				return
-			}
-			p.open()
-		case tokRAVClose:
-			p.close()
-		case tokNAG:
-			if s.num < 0 {
-				p.problem(false, ErrSyntax, "a NAG is $0 to $255", "")
-				continue
-			}
-			p.ev.nag(NAG(s.num))
-		case tokString:
-			p.problem(false, ErrSyntax, "unexpected string in movetext", "")
-		default: // tokTagClose, tokBad
-			switch c := s.tok[0]; {
-			case c == '\\':
-				p.problem(true, ErrBadEscape, "stray backslash ignored", "")
-			case !p.full(false):
-				p.problem(false, ErrSyntax, fmt.Sprintf("unexpected %q", c), "")
 			}
 		}
 	}
+}
+
+// otherToken handles a token of movetext other than a symbol, a move number or a comment (a
+// counted one); true when it ends the movetext.
+func (p *pgnParser) otherToken(k pgnToken, maxDepth int) (done bool) {
+	s := p.s
+	if k != tokEscape {
+		p.content = true
+	}
+	switch k {
+	case tokResult:
+		p.g.Result = resultMarker(s.tok)
+		p.resultAt = s.at()
+		p.afterResult()
+		return true
+	case tokPeriod, tokEscape:
+		// "1. ... Ba5": the dots of a move number written apart; an escape line (§6)
+	case tokRAVOpen:
+		if len(p.opens)+1 > maxDepth {
+			s.unread()
+			p.budgetExceeded(fmt.Sprintf("variations nested deeper than %d", maxDepth)) // at the "("
+			return true
+		}
+		p.open()
+	case tokRAVClose:
+		p.close()
+	case tokNAG:
+		if s.num < 0 {
+			p.problem(false, ErrSyntax, "a NAG is $0 to $255", "")
+			return false
+		}
+		p.ev.nag(NAG(s.num))
+	case tokString:
+		p.problem(false, ErrSyntax, "unexpected string in movetext", "")
+	default: // tokTagClose, tokBad
+		switch c := s.tok[0]; {
+		case c == '\\':
+			p.problem(true, ErrBadEscape, "stray backslash ignored", "")
+		case !p.full(false):
+			p.problem(false, ErrSyntax, fmt.Sprintf("unexpected %q", c), "")
+		}
+	}
+	return false
 }
 
 // resultMarker returns the termination marker t (§8.2.6) as a constant string: no allocation.

@@ -55,9 +55,9 @@ type pgnToken uint8
 const (
 	tokEOF      pgnToken = iota // the end of the input, or of the game's byte budget (over)
 	tokTagOpen                  // "["
+	tokGlued                    // a symbol right after a move number's periods ("e4" of "12.e4"): move text
 	tokTagClose                 // "]"
 	tokSymbol                   // a symbol: SAN, a null move, a glyph, "e.p."
-	tokGlued                    // a symbol right after a move number's periods ("e4" of "12.e4"): move text
 	tokString                   // a string, tok its raw text between the quotes
 	tokInteger                  // an integer and the periods after it, a move number indication (§8.2.2)
 	tokPeriod                   // periods alone ("..." of "12. ... e5")
