@@ -861,6 +861,11 @@ func (s *pgnScanner) peekTagSection() pgnToken {
 		s.newline()
 		return tokTagOpen
 	}
+	return s.peekTagSectionSpace()
+}
+
+// peekTagSectionSpace is peekTagSection after white space other than one line end.
+func (s *pgnScanner) peekTagSectionSpace() pgnToken {
 	s.skipSpace()
 	c, ok := s.peek(0)
 	switch {

@@ -39,7 +39,11 @@ func (p *pgnParser) readTags(maxTokens int) {
 			p.tagOnly = true // skipped to the next tag pair: no movetext
 			break
 		}
-		p.tagPair()
+		if name, known, nameAt, ok := s.exportTagPair(); ok {
+			p.tag(name, tagName(name, known), known, nameAt, s.tok, s.at()) // the common case
+		} else {
+			p.tagPair()
+		}
 		lastLine = s.line
 	}
 }
@@ -164,40 +168,10 @@ func (p *pgnParser) hasTag(name []byte, known int) bool {
 	return false
 }
 
-// addTag adds a tag. Its value goes into tagText after the values before it, to become part
-// of one string in keepTags; a long value gets a string of its own at once, so that it is
-// copied only once.
-func (p *pgnParser) addTag(name string, known int, value []byte) {
-	r := p.r
-	if known >= 0 {
-		p.knownTags |= 1 << known
-	}
-	t := Tag{Name: name}
-	if len(value) > 256 {
-		t.Value = string(value)
-	} else {
-		r.tagText = append(r.tagText, value...)
-	}
-	r.tagEnds = append(r.tagEnds, len(r.tagText))
-	p.g.Tags = append(p.g.Tags, t)
-	switch {
-	case p.tagIndex != nil:
-		p.tagIndex[t.Name] = struct{}{}
-	case len(p.g.Tags) > 32:
-		p.tagIndex = make(map[string]struct{}, 2*len(p.g.Tags))
-		for _, t := range p.g.Tags {
-			p.tagIndex[t.Name] = struct{}{}
-		}
-	}
-}
-
-// tagPair reads one [Name "Value"].
+// tagPair reads one [Name "Value"], in any form (readTags reads one in export format itself,
+// with exportTagPair).
 func (p *pgnParser) tagPair() {
 	s := p.s
-	if name, known, nameAt, ok := s.exportTagPair(); ok {
-		p.tag(name, tagName(name, known), known, nameAt, s.tok, s.at())
-		return
-	}
 	s.tagOpen()
 	s.tagName()
 	name := s.tok
@@ -264,7 +238,29 @@ func (p *pgnParser) tag(name []byte, nameStr string, known int, nameAt tokenPos,
 	case tagIndexFEN:
 		p.fenAt = at
 	}
-	p.addTag(nameStr, known, value)
+	// the value goes into tagText after the values before it, to become part of one string in
+	// keepTags; a long value gets a string of its own at once, so that it is copied only once
+	r := p.r
+	if known >= 0 {
+		p.knownTags |= 1 << known
+	}
+	t := Tag{Name: nameStr}
+	if len(value) > 256 {
+		t.Value = string(value)
+	} else {
+		r.tagText = append(r.tagText, value...)
+	}
+	r.tagEnds = append(r.tagEnds, len(r.tagText))
+	p.g.Tags = append(p.g.Tags, t)
+	switch {
+	case p.tagIndex != nil:
+		p.tagIndex[t.Name] = struct{}{}
+	case len(p.g.Tags) > 32:
+		p.tagIndex = make(map[string]struct{}, 2*len(p.g.Tags))
+		for _, t := range p.g.Tags {
+			p.tagIndex[t.Name] = struct{}{}
+		}
+	}
 }
 
 // The indexes of the tags whose values the parser looks at.
