@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // readAllDescribed reads every game of text with the given number of workers and describes
@@ -368,5 +369,47 @@ func TestLineStart(t *testing.T) {
 				t.Errorf("lineStart(%q, %d) = %d, want %d", text, e, got, want)
 			}
 		}
+	}
+}
+
+// TestPGNWorkersReadAheadNoTree: without trees the workers cut up to pgnReadAhead chunks of
+// the usual size beyond one each ahead of a caller that does not take the games, and no more;
+// of chunks grown for long games, one each, as with trees (TestHostilePGNWorkersRunAhead).
+func TestPGNWorkersReadAheadNoTree(t *testing.T) {
+	const workers = 2
+	for _, tc := range []struct {
+		name      string
+		plies     int // of each game: 250000 (750 KB) makes a chunk grown past pgnChunkReuse
+		games     int
+		wantAhead int // chunks queued once the workers wait
+	}{
+		{"usual chunks", 10000, 300, workers + pgnReadAhead},
+		{"wide chunks", 250000, 16, workers},
+	} {
+		game := "[Event \"null\"]\n\n" + strings.Repeat("-- ", tc.plies) + "*\n\n"
+		r := NewPGNReader(strings.NewReader(strings.Repeat(game, tc.games)))
+		r.Workers, r.NoTree = workers, true
+		if _, err := r.Read(); err != nil {
+			t.Fatal(err)
+		}
+		// the caller holds on to the first chunk: the workers queue chunks until they wait;
+		// the count is read until it reaches the capacity of order or stays the same a while
+		queued, still := 0, 0
+		for range 5000 {
+			n := len(r.par.order)
+			if n == queued {
+				still++
+			} else {
+				queued, still = n, 0
+			}
+			if n == cap(r.par.order) || still > 300 {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if queued != tc.wantAhead {
+			t.Errorf("%s: %d chunks queued ahead of the caller, want %d", tc.name, queued, tc.wantAhead)
+		}
+		r.Close()
 	}
 }

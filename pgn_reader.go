@@ -51,8 +51,10 @@ type PGNReader struct {
 	// from the input and replaying them, and Read still returns the games in input order,
 	// exactly as one goroutine would: the same games, positions, errors and warnings. The
 	// reader runs ahead of Read by at most Workers+2 chunks of games (of about 256 KB of text
-	// each; a longer game is a chunk of its own). Call Close when stopping before the end of
-	// the input. More than MaxPGNWorkers count as MaxPGNWorkers.
+	// each; a longer game is a chunk of its own), and with NoTree by 8 more of about 256 KB,
+	// so that a worker the system stops for a while holds up the others less. Call Close
+	// when stopping before the end of the input. More than MaxPGNWorkers count as
+	// MaxPGNWorkers.
 	Workers int
 
 	s     pgnScanner
