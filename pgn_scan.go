@@ -281,14 +281,18 @@ func (s *pgnScanner) lfFollows() bool {
 // atLineStart reports whether pos is the first byte of its line.
 func (s *pgnScanner) atLineStart() bool { return s.offset() == s.lineOff }
 
-// The classes of bytes (pgnClass): a symbol is made of clSymbol and clDigit bytes (§7: letters,
-// digits and "_+#=:-/." and more in the wild); everything else that is not space delimits.
+// The classes of bytes (pgnClass): a symbol is made of clSymbol, clMark and clDigit bytes
+// (§7: letters, digits and "_+#=:-/." and more in the wild); everything else that is not space
+// delimits. A clMark byte first is a token of its own or may make the symbol one: "%" (an
+// escape line), "\\", "*" (a termination marker), "." and the first byte of "…" (periods).
 const (
 	clSymbol = iota
+	clMark
 	clDigit
 	clSpace
 	clCR
 	clLF
+	clBrace // "{"
 	clDelim
 )
 
@@ -298,8 +302,12 @@ var pgnClass = func() (t [256]uint8) {
 		t[c] = clSpace
 	}
 	t['\r'], t['\n'] = clCR, clLF
-	for _, c := range []byte("{}()[];\"$<>") {
+	for _, c := range []byte("}()[];\"$<>") {
 		t[c] = clDelim
+	}
+	t['{'] = clBrace
+	for _, c := range []byte("%\\*.\xe2") {
+		t[c] = clMark
 	}
 	for c := '0'; c <= '9'; c++ {
 		t[c] = clDigit
@@ -435,17 +443,6 @@ func (s *pgnScanner) next() pgnToken {
 	s.mark()
 	switch class {
 	case clSymbol:
-		switch c {
-		case '%':
-			if s.atLineStart() {
-				s.skipLine()
-				s.tok = s.buf[s.tokAt():s.tokAt()]
-				return tokEscape
-			}
-			return s.single(tokBad)
-		case '\\':
-			return s.single(tokBad)
-		}
 		// the common case, a symbol such as "e4" that ends in the buffer, scanned here
 		j := i + 1
 		for j < len(buf) && pgnClass[buf[j]] <= clDigit {
@@ -457,6 +454,20 @@ func (s *pgnScanner) next() pgnToken {
 		} else {
 			s.symbol()
 		}
+		return tokSymbol
+	case clMark:
+		switch c {
+		case '%':
+			if s.atLineStart() {
+				s.skipLine()
+				s.tok = s.buf[s.tokAt():s.tokAt()]
+				return tokEscape
+			}
+			return s.single(tokBad)
+		case '\\':
+			return s.single(tokBad)
+		}
+		s.symbol()
 		switch c { // the symbol's first byte
 		case '*':
 			if len(s.tok) == 1 {
@@ -490,9 +501,7 @@ func (s *pgnScanner) next() pgnToken {
 			return tokInteger
 		}
 		return s.number()
-	}
-	switch c {
-	case '{':
+	case clBrace:
 		// the common case, as braceComment's
 		b := buf[i+1:]
 		if j := bytes.IndexByte(b, '}'); j >= 0 {
@@ -505,6 +514,8 @@ func (s *pgnScanner) next() pgnToken {
 		}
 		s.closed = s.braceComment()
 		return tokComment
+	}
+	switch c {
 	case ';':
 		s.lineComment()
 		s.closed = true
