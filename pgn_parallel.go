@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -280,6 +281,12 @@ func (r *PGNReader) startParallel() {
 				}
 				if c.rest == nil {
 					r.readChunk(c, par.stop, sub)
+					// Read, woken by the chunk's end, hands out its games now, on this P,
+					// instead of at the next preemption of a worker (up to 10 ms): so the
+					// read-ahead is there for a worker the system stops, not filled all the
+					// time (check -j 2: 7,500 page faults and 31 MB resident with it
+					// filled, 5,700 and 25 MB so)
+					runtime.Gosched()
 				}
 			}
 		})
