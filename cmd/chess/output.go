@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -18,9 +19,10 @@ const exitBrokenPipe = 128 + int(syscall.SIGPIPE)
 // write fails at once, so that the run can stop and report it (a full disk) or end quietly (a
 // closed pipe) instead of going on writing into nothing.
 type stdoutWriter struct {
-	w   io.Writer
-	mu  sync.Mutex
-	err error
+	w      io.Writer
+	mu     sync.Mutex
+	err    error
+	broken atomic.Bool // err is set: failed, asked after every game, takes no lock before
 }
 
 func (s *stdoutWriter) Write(p []byte) (int, error) {
@@ -32,12 +34,16 @@ func (s *stdoutWriter) Write(p []byte) (int, error) {
 	n, err := s.w.Write(p)
 	if err != nil {
 		s.err = err
+		s.broken.Store(true)
 	}
 	return n, err
 }
 
 // failed returns the first write error, or nil.
 func (s *stdoutWriter) failed() error {
+	if !s.broken.Load() {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.err
