@@ -101,12 +101,28 @@ func TestCheckJSONMemoryBoundedByBytes(t *testing.T) {
 	}
 }
 
-// checkMaxRSS runs chess check -json with args and returns its summary and its peak resident
-// size in bytes. A child's ru_maxrss on Linux starts from the peak of the process that
-// started it (exec records the old memory's peak, and os/exec's vfork shares the test's), so
-// the command is started by a small helper, this test binary started afresh (maxRSSHelper),
-// whose own peak is a few MB.
+// checkMaxRSS runs the chess command with args (check -json ...) and returns the summary
+// (the last line of stdout) and the command's peak resident size in bytes.
 func checkMaxRSS(t *testing.T, args ...string) (checkStats, int64) {
+	t.Helper()
+	var out bytes.Buffer
+	rss := commandMaxRSS(t, nil, &lastLine{&out}, args...)
+	var summary struct {
+		Summary checkStats `json:"summary"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &summary); err != nil {
+		t.Fatalf("the last line %q is no summary: %v", out.Bytes(), err)
+	}
+	return summary.Summary, rss
+}
+
+// commandMaxRSS runs the chess command with args, stdin and stdout, and returns its peak
+// resident size in bytes. A child's ru_maxrss on Linux starts from the peak of the process
+// that started it (exec records the old memory's peak, and os/exec's vfork shares the
+// test's), so the command is started by a small helper, this test binary started afresh
+// (maxRSSHelper), whose own peak is a few MB: the test process's own peak, which depends on
+// the tests run before and on the machine's load, is not counted.
+func commandMaxRSS(t *testing.T, stdin io.Reader, stdout io.Writer, args ...string) int64 {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
@@ -114,23 +130,17 @@ func checkMaxRSS(t *testing.T, args ...string) (checkStats, int64) {
 	}
 	cmd := exec.Command(self, append([]string{chessBin}, args...)...)
 	cmd.Env = append(os.Environ(), maxRSSHelperEnv+"=1")
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &lastLine{&out}, &stderr
+	var stderr bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%v: %s", err, stderr.Bytes())
-	}
-	var summary struct {
-		Summary checkStats `json:"summary"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &summary); err != nil {
-		t.Fatalf("the last line %q is no summary: %v", out.Bytes(), err)
 	}
 	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 	kB, err := strconv.ParseInt(strings.TrimPrefix(lines[len(lines)-1], "maxrss kB "), 10, 64)
 	if err != nil {
 		t.Fatalf("no peak resident size from the helper: %q", stderr.String())
 	}
-	return summary.Summary, kB << 10
+	return kB << 10
 }
 
 // maxRSSHelperEnv set makes the test binary maxRSSHelper instead of running the tests.

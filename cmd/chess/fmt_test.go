@@ -367,14 +367,8 @@ func TestFmtStreamsMemory(t *testing.T) {
 		n += len(game)
 	}
 	w.Close()
-	cmd := exec.Command(chessBin, "fmt")
-	cmd.Stdin = bytes.NewReader(gz.Bytes())
 	var out countingWriter
-	cmd.Stdout = &out
-	if err := cmd.Run(); err != nil {
-		t.Fatal(err)
-	}
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // kB on Linux
+	rss := commandMaxRSS(t, bytes.NewReader(gz.Bytes()), &out, "fmt")
 	t.Logf("%d MB in, %d MB out, peak RSS %d MB", n>>20, out.n>>20, rss>>20)
 	if out.n < int64(n)/2 || rss > 60<<20 {
 		t.Errorf("wrote %d bytes of %d; peak RSS %d MB, want under 60 MB", out.n, n, rss>>20)
