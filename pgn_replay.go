@@ -82,7 +82,12 @@ func (v *pgnValidator) move(tok []byte) bool {
 	}
 	checkers := f.checkers
 	var u undo
-	m, dev, err := f.pos.playSANUndo(unsafe.String(&tok[0], len(tok)), &f.checkers, &u) // tok outlives no success
+	san := unsafe.String(&tok[0], len(tok)) // tok outlives no success
+	m, dev, ok := f.pos.playSANFast(san, &f.checkers, &u)
+	var err error
+	if !ok { // as playSANCheckers: the general way gives the answer or the error
+		m, dev, err = f.pos.playSANParts(san, &f.checkers, &u)
+	}
 	if err != nil {
 		msg := err.Error()
 		var se *SANError

@@ -516,22 +516,18 @@ const unknownCheckers = ^uint64(0)
 // the checkers of the position reached on the way out, found by the check test of the suffix,
 // so that the next move needs not find them again. On an error p and *checkers stay as they
 // were (or *checkers becomes p.checkers()).
+// The PGN validator does the same with the move's undo (playSANFast, then playSANParts), so
+// that unplay can take the move back when it needs the position before.
 func (p *Position) playSANCheckers(s string, checkers *uint64) (Move, SANDeviation, error) {
 	var u undo
-	return p.playSANUndo(s, checkers, &u)
-}
-
-// playSANUndo is playSANCheckers setting *u, on success, to the undo of the move played, so
-// that unplay can take it back, as the PGN validator does when it needs the position before.
-func (p *Position) playSANUndo(s string, checkers *uint64, u *undo) (Move, SANDeviation, error) {
-	if m, dev, ok := p.playSANFast(s, checkers, u); ok {
+	if m, dev, ok := p.playSANFast(s, checkers, &u); ok {
 		return m, dev, nil
 	}
-	return p.playSANParts(s, checkers, u)
+	return p.playSANParts(s, checkers, &u)
 }
 
 // playSANParts is playSAN the general way: the token taken apart by splitSAN and resolved
-// as parseSAN resolves it.
+// as parseSAN resolves it; *u is set to the undo of the move played.
 func (p *Position) playSANParts(s string, checkers *uint64, u *undo) (Move, SANDeviation, error) {
 	var parts sanParts
 	sp := &parts
@@ -579,7 +575,7 @@ func (p *Position) playWithSuffix(m Move, given byte, checkers *uint64, u *undo)
 // move is not found, it returns ok = false with p unchanged, and the caller takes the general
 // way, which gives the answer or the error.
 // *checkers is as for playSANCheckers: found here when unknown, and on success those of the
-// position reached.
+// position reached; *u, on success, the undo of the move played.
 func (p *Position) playSANFast(s string, checkers *uint64, u *undo) (m Move, dev SANDeviation, ok bool) {
 	n := len(s)
 	var suffix byte
