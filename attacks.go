@@ -36,6 +36,9 @@ func fillAttackTables() {
 			}
 		}
 	}
+	for b := range emptyBoardRays {
+		emptyBoardRays[b] = [2]uint64{lineMasks[1][b] | lineMasks[2][b], lineMasks[0][b] | 0xff<<uint(b&^7)&^(1<<uint(b))}
+	}
 	for occ := 0; occ < 64; occ++ {
 		o := occ << 1
 		for f := 0; f < 8; f++ {
@@ -84,8 +87,10 @@ func rookAttacks(b int, occ uint64) uint64 {
 }
 
 // bishopRays and rookRays are the attacks on an empty board: the lines a checker or pinner
-// of that kind must stand on.
-func bishopRays(b int) uint64 { return lineMasks[1][b&63] | lineMasks[2][b&63] }
-func rookRays(b int) uint64 {
-	return lineMasks[0][b&63] | 0xff<<uint(b&^7)&^(1<<uint(b&63))
-}
+// of that kind must stand on. One lookup each (emptyBoardRays).
+func bishopRays(b int) uint64 { return emptyBoardRays[b&63][0] }
+func rookRays(b int) uint64   { return emptyBoardRays[b&63][1] }
+
+// emptyBoardRays[b]: the diagonals and the rank and file through the square of bit b,
+// without it.
+var emptyBoardRays [64][2]uint64
