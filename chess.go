@@ -331,8 +331,17 @@ func (s Square) Index() int {
 	return int(s.bit())
 }
 
-// bit is the 0..63 index of an on-board square, the bit of the occupancy sets.
-func (s Square) bit() uint { return uint(s+s&7) >> 1 }
+// bit is the 0..63 index of an on-board square, the bit of the occupancy sets: one lookup.
+func (s Square) bit() uint { return uint(squareBits[s]) }
+
+// squareBits[s] is (s + s&7) / 2 in Square arithmetic, for every byte s: on the board, the
+// rank times 8 plus the file.
+var squareBits = func() (t [256]uint8) {
+	for s := range t {
+		t[s] = uint8(Square(s)+Square(s)&7) >> 1
+	}
+	return t
+}()
 
 // String returns the square in algebraic notation ("e4"), or "-" for an off-board square
 // (as the en-passant field of FEN writes no square).
