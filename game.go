@@ -429,7 +429,7 @@ func boardEnd(p *Position, repeats int) Termination {
 func drawnOnBoard(p *Position, repeats int) Termination {
 	// While a rook or queen stands on the board the material suffices (a rook or queen can
 	// always mate with help) and no pawn wall is closed (isClosed wants none): the two
-	// material tests are skipped on most plies of a game, and this inlined test ends them.
+	// material tests are skipped on most plies of a game, which this test ends.
 	if p.pieces[Rook]|p.pieces[Queen] == 0 || repeats >= 5 || p.halfmove >= 150 {
 		return drawnOnBoardByMaterial(p, repeats)
 	}

@@ -34,12 +34,19 @@ type pgnValidator struct {
 	p           *pgnParser
 	g           *PGNGame
 	lines       []pgnLine
+	cur         *pgnLine    // the last of lines, the current line (setLines)
 	reps        repetitions // of the main line
 	overAtStart bool        // the starting position is already over (BoardEnd): moves after it are no warning
 	last        Move        // the move played last
 }
 
-func (v *pgnValidator) top() *pgnLine { return &v.lines[len(v.lines)-1] }
+// top is the current line, the last of lines (kept in cur by setLines).
+func (v *pgnValidator) top() *pgnLine { return v.cur }
+
+// setLines makes lines the lines being replayed.
+func (v *pgnValidator) setLines(lines []pgnLine) {
+	v.lines, v.cur = lines, &lines[len(lines)-1]
+}
 
 // ply returns the ply of the current line's position.
 func (v *pgnValidator) ply() int {
@@ -58,7 +65,7 @@ func (v *pgnValidator) moveProblem(warning bool, err error, msg string, pos *Pos
 
 func (v *pgnValidator) begin(p *pgnParser, start Position) {
 	v.p, v.g, v.overAtStart = p, p.g, false
-	v.lines = append(v.lines[:0], pgnLine{pos: start, checkers: unknownCheckers})
+	v.setLines(append(v.lines[:0], pgnLine{pos: start, checkers: unknownCheckers}))
 	if repeats := v.reps.reset(&start); drawnOnBoard(&start, repeats) != NoTermination {
 		v.g.BoardEnd = boardEnd(&start, repeats) // a game set up in a position already over
 		v.overAtStart = true
@@ -68,8 +75,14 @@ func (v *pgnValidator) begin(p *pgnParser, start Position) {
 func (v *pgnValidator) moveNumber(num, dots int) {
 	f := v.top()
 	f.numbered = true
-	if num != int(f.pos.fullmove) && !v.p.full(true) {
-		v.p.problem(true, ErrMoveNumberMismatch, fmt.Sprintf("move number %d where %d was expected", num, f.pos.fullmove), "")
+	if num != int(f.pos.fullmove) {
+		v.moveNumberMismatch(num, f.pos.fullmove) // apart, so that moveNumber needs no frame
+	}
+}
+
+func (v *pgnValidator) moveNumberMismatch(num int, want uint32) {
+	if !v.p.full(true) {
+		v.p.problem(true, ErrMoveNumberMismatch, fmt.Sprintf("move number %d where %d was expected", num, want), "")
 	}
 }
 
@@ -81,12 +94,13 @@ func (v *pgnValidator) move(tok []byte) bool {
 		v.moveProblem(true, ErrMissingMoveNumber, "missing move number", &f.pos, tok)
 	}
 	checkers := f.checkers
-	var u undo
+	// On success f.undo becomes the move's. A refused move (StrictSAN) ends the line, which
+	// needs no undo after it: the parser sends the line no more moves nor variations.
 	san := unsafe.String(&tok[0], len(tok)) // tok outlives no success
-	m, dev, ok := f.pos.playSANFast(san, &f.checkers, &u)
+	m, dev, ok := f.pos.playSANFast(san, &f.checkers, &f.undo)
 	var err error
 	if !ok { // as playSANCheckers: the general way gives the answer or the error
-		m, dev, err = f.pos.playSANParts(san, &f.checkers, &u)
+		m, dev, err = f.pos.playSANParts(san, &f.checkers, &f.undo)
 	}
 	if err != nil {
 		msg := err.Error()
@@ -110,7 +124,7 @@ func (v *pgnValidator) move(tok []byte) bool {
 	}
 	if dev &^= SANMissingCheck; dev != 0 && (p.r.StrictSAN || !p.full(true)) {
 		if p.r.StrictSAN {
-			f.pos.unplay(m, u) // the move is refused
+			f.pos.unplay(m, f.undo) // the move is refused
 			f.checkers = checkers
 			if e := v.moveProblem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), &f.pos, tok); e != nil {
 				e.Deviation = dev
@@ -118,12 +132,11 @@ func (v *pgnValidator) move(tok []byte) bool {
 			f.skip = true
 			return true
 		}
-		f.last, f.undo = m, u
+		f.last = m
 		if e := v.moveProblem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), f.before(), tok); e != nil {
 			e.Deviation = dev
 		}
 	}
-	f.undo = u
 	v.played(f, m)
 	return false
 }
@@ -168,11 +181,11 @@ func (v *pgnValidator) variationStart() bool {
 	if !v.mayBranch() {
 		return true
 	}
-	v.lines = append(v.lines, pgnLine{pos: *v.top().before(), checkers: unknownCheckers})
+	v.setLines(append(v.lines, pgnLine{pos: *v.top().before(), checkers: unknownCheckers}))
 	return false
 }
 
-func (v *pgnValidator) variationEnd() { v.lines = v.lines[:len(v.lines)-1] }
+func (v *pgnValidator) variationEnd() { v.setLines(v.lines[:len(v.lines)-1]) }
 
 // played records the legal move m, just played in line f to f.pos, f.undo its undo. After a
 // main-line move it looks for the automatic endings of the FIDE Laws (boardEnd). Checkmate and
