@@ -197,12 +197,18 @@ func (v *pgnValidator) played(f *pgnLine, m Move) {
 	if len(v.lines) == 1 {
 		v.g.Plies++
 		if v.g.BoardEnd != NoTermination {
-			if !v.overAtStart && !v.p.full(true) {
-				v.moveProblem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+v.g.BoardEnd.String()+")", f.before(), v.p.s.tok)
-			}
+			v.playedAfterEnd(f)
 		} else if repeats := v.reps.pushAfter(f.undo.castling, &f.pos); drawnOnBoard(&f.pos, repeats) != NoTermination {
 			v.g.BoardEnd = boardEnd(&f.pos, repeats)
 		}
+	}
+}
+
+// playedAfterEnd warns of a main-line move after the game ended on the board; apart from
+// played, whose common path it keeps short.
+func (v *pgnValidator) playedAfterEnd(f *pgnLine) {
+	if !v.overAtStart && !v.p.full(true) {
+		v.moveProblem(true, ErrMovesAfterEnd, "move played after the game ended on the board ("+v.g.BoardEnd.String()+")", f.before(), v.p.s.tok)
 	}
 }
 
