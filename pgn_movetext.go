@@ -13,18 +13,21 @@ import (
 // next tag section, or the end of the input.
 func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 	s := p.s
+	// left counts down the tokens the game may still have, in a local rather than p.tokens
+	left := maxTokens - p.tokens
+	defer func() { p.tokens = maxTokens - left }()
 	for {
-		// what the scan of the next token may change: for endHere at the end of the input, and
-		// for rewind when the token is over the budget
-		ended, over := s.ended, false
-		if p.tokens >= maxTokens {
-			over = s.over
+		// what the scan of a token over the budget may change, for rewind (endHere at the end
+		// of the input has the scanner's endedBefore)
+		ended, over := false, false
+		if left <= 0 {
+			ended, over = s.ended, s.over
 		}
 		k := s.next()
 		if k <= tokGlued { // the tokens that do not count
 			switch k {
 			case tokEOF:
-				p.r.endHere(ended)
+				p.r.endHere(s.endedBefore)
 				return
 			case tokTagOpen:
 				s.unread()
@@ -33,8 +36,7 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 			p.moveText(s.tok) // tokGlued: the rest of the move number's token
 			continue
 		}
-		p.tokens++
-		if p.tokens > maxTokens {
+		if left--; left < 0 {
 			s.rewind(over, ended)
 			p.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
 			return

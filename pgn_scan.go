@@ -38,6 +38,9 @@ type pgnScanner struct {
 	closed  bool // tokComment, tokString: the closing delimiter came
 	escaped bool // tokString: the text holds escapes
 	glued   bool // the next token starts right after a move number's periods ("12.e4")
+	// tokEOF: whether the input had ended before next looked for the token (see
+	// PGNReader.endHere)
+	endedBefore bool
 
 	// lineLimit > 0 records in long the lines longer than lineLimit characters, the line end
 	// counted as one (PGN Standard §4.3: 255)
@@ -430,6 +433,7 @@ func (s *pgnScanner) next() pgnToken {
 	}
 	s.pos = i
 	if class-clSpace <= clLF-clSpace { // more white space, or the buffer's end
+		s.endedBefore = s.ended // nothing before has read more input
 		s.skipSpace()
 		buf, i = s.buf, s.pos
 		if i >= len(buf) { // skipSpace found no byte
