@@ -82,6 +82,7 @@ func TestPGNTokenizerFastPathsAgreeWithOneByteReads(t *testing.T) {
 		"1. e4 {c} 1... e5 {d}\n2. Nf3 2... Nc6 10. Bb5 10... a6 100. O-O 100... Nf6 1000. d3 1000... b5 1234567890. c3 *",
 		"1.e4 1...e5 2..Nf3 3....Nc6 4… Bb5 5...a6 01. O-O 0. d3 0000 e.p. Z0 -- e4!? Nf3?! 1-0",
 		"[Result \"\"]\n[Result \"1-0\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kb1 1/2-1/2",
+		"[Event\"a\" ]\n[WhiteRatingDiffX \"b\"]\n[BlackRatingDiff \"-3\"]\n[Eventy \"c\"]\n[Site\t\"d\"]\n[ECO  \"e\"]\n[Round\n\"f\"]\n*",
 	}
 	rng := rand.New(rand.NewSource(13))
 	for i := 0; i < len(hostile)+rounds(300, 60); i++ {

@@ -2,9 +2,11 @@ package chess
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 )
 
 // pgnScanner is the tokenizer of PGN text (PGN Standard §7), the one place that moves over the
@@ -927,10 +929,24 @@ func (s *pgnScanner) exportTagPair() (name []byte, known int, nameAt tokenPos, o
 	if i >= len(buf) || pgnTagNameClass[buf[i]] != tagNameLetter {
 		return nil, -1, nameAt, false
 	}
-	for i++; i < len(buf) && pgnTagNameClass[buf[i]] != 0; i++ {
+	known = -1
+	if i+16 <= len(buf) {
+		// the common case, a known name (all name bytes) of at most 15 bytes: up to the first
+		// space, found 8 bytes at a time
+		n := spaceIndex(binary.LittleEndian.Uint64(buf[i:]))
+		if n == 8 {
+			n += spaceIndex(binary.LittleEndian.Uint64(buf[i+8:]))
+		}
+		if known = knownTagIndex(buf[i : i+n]); known >= 0 {
+			i += n
+		}
+	}
+	if known < 0 {
+		for i++; i < len(buf) && pgnTagNameClass[buf[i]] != 0; i++ {
+		}
+		known = knownTagIndex(buf[s.pos+1 : i])
 	}
 	name = buf[s.pos+1 : i]
-	known = knownTagIndex(name)
 	if i >= len(buf) || buf[i] != ' ' {
 		return nil, -1, nameAt, false
 	}
@@ -951,6 +967,15 @@ func (s *pgnScanner) exportTagPair() (name []byte, known int, nameAt tokenPos, o
 	s.tok = buf[i+2 : k]
 	s.pos = k + 2
 	return name, known, nameAt, true
+}
+
+// spaceIndex returns the index of the first space among the 8 bytes of w, little-endian, or 8
+// when there is none.
+func spaceIndex(w uint64) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := w ^ (' ' * ones) // the spaces become zero bytes
+	// the lowest bit set marks the first zero byte exactly (those above it may be false)
+	return bits.TrailingZeros64((x-ones)&^x&highs) >> 3
 }
 
 // tagOpen takes the "[" at pos as the current token.
