@@ -103,3 +103,43 @@ func TestRulesDeadPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestHasLegalMoveFIDE511And521: hasLegalMove, which decides checkmate (FIDE Laws 5.1.1) and
+// stalemate (5.2.1) by a king move or Perft's count, is len(LegalMoves()) > 0 on the query
+// positions, random games from the standard and Chess960 starts (played to mate or
+// stalemate where they get there), and fixed mates and stalemates.
+func TestHasLegalMoveFIDE511And521(t *testing.T) {
+	positions := queryPositions(t)
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	for i := range games {
+		positions = append(positions, walk{Start: -1, Seed: int64(i), Plies: 400}.positions()...)
+		positions = append(positions, walk{Start: i * 7 % 960, Seed: int64(i), Plies: 400}.positions()...)
+	}
+	for _, fen := range []string{
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // fool's mate
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                // stalemate, king boxed in
+		"k7/P7/K7/8/8/8/8/8 b - - 0 1",                                  // stalemate by a pawn and the king
+		"8/8/8/8/8/5k2/5p2/5K2 w - - 0 1",                               // stalemate of the white king
+		"6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1",                              // smothered mate
+		"4k3/4P3/4K3/8/8/8/8/8 b - - 0 1",                               // stalemate
+	} {
+		positions = append(positions, MustParseFEN(fen))
+	}
+	ended := 0
+	for _, p := range positions {
+		want := len(p.LegalMoves()) > 0
+		if got := p.hasLegalMove(); got != want {
+			t.Fatalf("%s: hasLegalMove = %v, LegalMoves has %d", p.FEN(), got, len(p.LegalMoves()))
+		}
+		if !want {
+			ended++
+		}
+	}
+	if ended < 6 {
+		t.Errorf("only %d positions without a legal move", ended)
+	}
+	t.Logf("%d positions, %d without a legal move", len(positions), ended)
+}

@@ -213,12 +213,9 @@ func (p *Position) appendDisambiguation(dst []byte, m Move, pt PieceType) []byte
 	return dst
 }
 
-// hasLegalMove reports whether the side to move has a legal move.
-func (p *Position) hasLegalMove() bool {
-	var ml moveList
-	p.generate(&ml)
-	return ml.n > 0
-}
+// hasLegalMove reports whether the side to move has a legal move: a king move most often, or
+// else one counted as Perft counts them (no list of moves made).
+func (p *Position) hasLegalMove() bool { return p.kingCanMove() || p.countLegal() != 0 }
 
 // ParseSAN parses a move in Standard Algebraic Notation (PGN Standard §8.2.3) and returns the
 // legal move it names. Besides exact SAN it accepts the spellings real files contain when they
