@@ -921,13 +921,13 @@ func (s *pgnScanner) peekTagName() []byte {
 
 // exportTagPair scans the tag pair at pos when it is in export format (§8.1: "[", the name,
 // one space, a string without escapes, "]") and all in the buffer: the common case, in one
-// pass. It returns the name, its index in knownTagNames (-1: none) and where it is; the value
-// is then the current token, at its opening quote. Otherwise it returns false and moves
-// nothing.
-func (s *pgnScanner) exportTagPair() (name []byte, known int, nameAt tokenPos, ok bool) {
+// pass. It returns the name's length and its index in knownTagNames (-1: none); the value is
+// then the current token, at its opening quote, and exportTagName gives the name and where it
+// is. Otherwise it returns false and moves nothing.
+func (s *pgnScanner) exportTagPair() (nameLen, known int, ok bool) {
 	buf, i := s.buf, s.pos+1
 	if i >= len(buf) || pgnTagNameClass[buf[i]] != tagNameLetter {
-		return nil, -1, nameAt, false
+		return 0, -1, false
 	}
 	known = -1
 	if i+16 <= len(buf) {
@@ -946,27 +946,33 @@ func (s *pgnScanner) exportTagPair() (name []byte, known int, nameAt tokenPos, o
 		}
 		known = knownTagIndex(buf[s.pos+1 : i])
 	}
-	name = buf[s.pos+1 : i]
 	if i >= len(buf) || buf[i] != ' ' {
-		return nil, -1, nameAt, false
+		return 0, -1, false
 	}
 	if i+1 >= len(buf) || buf[i+1] != '"' {
-		return nil, -1, nameAt, false
+		return 0, -1, false
 	}
 	k := i + 2
 	for k < len(buf) && !pgnStringStop[buf[k]] {
 		k++
 	}
 	if k+1 >= len(buf) || buf[k] != '"' || buf[k+1] != ']' {
-		return nil, -1, nameAt, false
+		return 0, -1, false
 	}
-	n := i - s.pos // from the name to the value's quote, on one line
+	nameLen = i - s.pos - 1
 	s.pos = i + 1
 	s.mark()
-	nameAt = tokenPos{s.tokLine, s.tokCol - n, s.tokOff - int64(n)}
 	s.tok = buf[i+2 : k]
 	s.pos = k + 2
-	return name, known, nameAt, true
+	return nameLen, known, true
+}
+
+// exportTagName returns the name of the tag pair that exportTagPair just scanned, whose length
+// it returned, and where the name is (on the line of its value, the current token).
+func (s *pgnScanner) exportTagName(nameLen int) ([]byte, tokenPos) {
+	n := nameLen + 1 // from the name to the value's quote
+	at := s.tokAt()
+	return s.buf[at-n : at-1], tokenPos{s.tokLine, s.tokCol - n, s.tokOff - int64(n)}
 }
 
 // spaceIndex returns the index of the first space among the 8 bytes of w, little-endian, or 8

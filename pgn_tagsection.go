@@ -39,8 +39,13 @@ func (p *pgnParser) readTags(maxTokens int) {
 			p.tagOnly = true // skipped to the next tag pair: no movetext
 			break
 		}
-		if name, known, nameAt, ok := s.exportTagPair(); ok {
-			p.tag(name, tagName(name, known), known, nameAt, s.tok, s.at()) // the common case
+		if nameLen, known, ok := s.exportTagPair(); ok {
+			if known >= 0 && p.knownTags&(1<<known) == 0 {
+				p.addTag(knownTagNames[known], known, s.tok, s.at()) // the common case
+			} else {
+				name, nameAt := s.exportTagName(nameLen)
+				p.tag(name, tagName(name, known), known, nameAt, s.tok, s.at())
+			}
 		} else {
 			p.tagPair()
 		}
@@ -222,6 +227,13 @@ func (p *pgnParser) tag(name []byte, nameStr string, known int, nameAt tokenPos,
 		p.problemAt(nameAt, []byte(nameStr), false, ErrBadTag, "duplicate tag "+cutText(nameStr, maxQuoted)+": the first value is kept", "")
 		return
 	}
+	p.addTag(nameStr, known, value, at)
+}
+
+// addTag adds the tag pair nameStr (known its index in knownTagNames), a name the game does not
+// have yet, whose value is value, at at. A problem of its value is reported at the current
+// token.
+func (p *pgnParser) addTag(nameStr string, known int, value []byte, at tokenPos) {
 	switch known {
 	case -1:
 	case tagIndexResult:
