@@ -98,46 +98,61 @@ func (v *pgnValidator) move(tok []byte) bool {
 	// needs no undo after it: the parser sends the line no more moves nor variations.
 	san := unsafe.String(&tok[0], len(tok)) // tok outlives no success
 	m, dev, ok := f.pos.playSANFast(san, &f.checkers, &f.undo)
-	var err error
 	if !ok { // as playSANCheckers: the general way gives the answer or the error
-		m, dev, err = f.pos.playSANParts(san, &f.checkers, &f.undo)
-	}
-	if err != nil {
-		msg := err.Error()
-		var se *SANError
-		if errors.As(err, &se) {
-			se.Input = strings.Clone(se.Input)
-			msg = se.Err.Error()
-			if se.Reason != "" {
-				msg += ": " + se.Reason
-			}
-			if len(se.Candidates) > 0 {
-				msg += " (" + strings.Join(se.Candidates, ", ") + ")"
-			}
-		}
-		if !f.pos.hasLegalMove() {
-			msg += " (the game is over: " + map[bool]string{true: "checkmate", false: "stalemate"}[f.pos.InCheck()] + ")"
-		}
-		v.moveProblem(false, err, msg, &f.pos, tok)
-		f.skip = true
-		return true
-	}
-	if dev &^= SANMissingCheck; dev != 0 && (p.r.StrictSAN || !p.full(true)) {
-		if p.r.StrictSAN {
-			f.pos.unplay(m, f.undo) // the move is refused
-			f.checkers = checkers
-			if e := v.moveProblem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), &f.pos, tok); e != nil {
-				e.Deviation = dev
-			}
-			f.skip = true
+		var err error
+		if m, dev, err = f.pos.playSANParts(san, &f.checkers, &f.undo); err != nil {
+			v.illegalMove(f, err, tok)
 			return true
 		}
-		f.last = m
-		if e := v.moveProblem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), f.before(), tok); e != nil {
-			e.Deviation = dev
+	}
+	if dev &^= SANMissingCheck; dev != 0 && (p.r.StrictSAN || !p.full(true)) {
+		if v.lenientMove(f, m, dev, checkers, tok) {
+			return true
 		}
 	}
 	v.played(f, m)
+	return false
+}
+
+// illegalMove records the error err of the move tok in line f, which it ends; apart from
+// move, whose common path it keeps short, as lenientMove.
+func (v *pgnValidator) illegalMove(f *pgnLine, err error, tok []byte) {
+	msg := err.Error()
+	var se *SANError
+	if errors.As(err, &se) {
+		se.Input = strings.Clone(se.Input)
+		msg = se.Err.Error()
+		if se.Reason != "" {
+			msg += ": " + se.Reason
+		}
+		if len(se.Candidates) > 0 {
+			msg += " (" + strings.Join(se.Candidates, ", ") + ")"
+		}
+	}
+	if !f.pos.hasLegalMove() {
+		msg += " (the game is over: " + map[bool]string{true: "checkmate", false: "stalemate"}[f.pos.InCheck()] + ")"
+	}
+	v.moveProblem(false, err, msg, &f.pos, tok)
+	f.skip = true
+}
+
+// lenientMove handles the move m just played in line f from tok, which deviates from exact
+// SAN by dev: with StrictSAN it is refused (f is taken back to before it, checkers being its
+// checkers then, and the line ends: lenientMove returns true), else a warning.
+func (v *pgnValidator) lenientMove(f *pgnLine, m Move, dev SANDeviation, checkers uint64, tok []byte) (refused bool) {
+	if v.p.r.StrictSAN {
+		f.pos.unplay(m, f.undo) // the move is refused
+		f.checkers = checkers
+		if e := v.moveProblem(false, &SANError{Input: string(tok), Err: ErrSyntax, Reason: "not exact SAN: " + dev.String()}, "not exact SAN: "+dev.String(), &f.pos, tok); e != nil {
+			e.Deviation = dev
+		}
+		f.skip = true
+		return true
+	}
+	f.last = m
+	if e := v.moveProblem(true, ErrLenientSAN, "lenient SAN: "+dev.String(), f.before(), tok); e != nil {
+		e.Deviation = dev
+	}
 	return false
 }
 
