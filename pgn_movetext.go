@@ -73,7 +73,9 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 				p.problemAt(s.at(), []byte("{"), false, ErrUnterminatedComment, "comment opened here is never closed: it swallows the rest of the input", "")
 				return
 			}
-			p.ev.comment(s.tok)
+			if p.comments {
+				p.ev.comment(s.tok)
+			}
 		default:
 			if p.otherToken(k, maxDepth) {
 				return

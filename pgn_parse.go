@@ -25,7 +25,8 @@ type pgnEvents interface {
 	nullMove() (skipLine bool)
 	// nag is a NAG (§8.2.4) or a suffix annotation read as one (§8.2.3.8).
 	nag(n NAG)
-	// comment is the text inside a comment (§5), braces or ";" left out.
+	// comment is the text inside a comment (§5), braces or ";" left out; sent only to a
+	// consumer that keeps comments (pgnParser.comments).
 	comment(raw []byte)
 	// variationStart is a "(" (§8.2.5); skip leaves the variation out: its events, up to
 	// its ")", are not sent, nor is its end.
@@ -71,6 +72,7 @@ type pgnParser struct {
 	s           *pgnScanner
 	g           *PGNGame
 	ev          pgnEvents // the game's consumer (pgnSyntaxOnly while skipping)
+	comments    bool      // the game's consumer keeps comments: they are sent to ev
 	errs        ErrorList
 	tokens      int
 	maxErrs     int

@@ -216,7 +216,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			g.Root = r.tree.newNode()
 			g.Root.Position = start
 		}
-		p.ev = r.consumer(p.unsupp)
+		p.ev, p.comments = r.consumer(p.unsupp)
 		p.ev.begin(p, start)
 		if !p.tagOnly {
 			p.movetext(maxTokens, maxDepth)
@@ -249,21 +249,22 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 // consumer returns the consumer of the events of a game's movetext, from the reader's policy
 // and whether the game's moves can be replayed at all (unsupp: an unsupported variant or a
 // bad FEN): the tags-only reader, the validator (NoTree) or the tree builder, and the
-// skip-variations reader around either of the last two.
-func (r *PGNReader) consumer(unsupp bool) pgnEvents {
+// skip-variations reader around either of the last two. comments tells whether the consumer
+// keeps comments (the tree builder): the others get no comment events, an empty call per move.
+func (r *PGNReader) consumer(unsupp bool) (ev pgnEvents, comments bool) {
 	if r.TagsOnly || unsupp {
-		return pgnSyntaxOnly{}
+		return pgnSyntaxOnly{}, false
 	}
-	var ev pgnEvents = &r.tree
+	ev, comments = &r.tree, true
 	lines := &r.tree.pgnValidator
 	if r.NoTree {
-		ev, lines = &r.val, &r.val
+		ev, comments, lines = &r.val, false, &r.val
 	}
 	if r.SkipVariations {
 		r.skipVar = pgnSkipVariations{ev, lines}
-		return &r.skipVar
+		return &r.skipVar, comments
 	}
-	return ev
+	return ev, comments
 }
 
 // endHere records that the input ended at pos, where more input that starts with a tag pair
