@@ -872,13 +872,21 @@ func (s *pgnScanner) lineIndent(from int64) int {
 // token, tokEscape) and tells what comes next without taking it: tokTagOpen for a "[",
 // tokEOF at the end, tokSymbol for anything else (the movetext).
 func (s *pgnScanner) peekTagSection() pgnToken {
-	if i := s.pos; i+1 < len(s.buf) && s.buf[i] == '\n' && s.buf[i+1] == '[' {
-		// the common case: the next tag pair on the next line
-		s.pos++
-		s.newline()
+	if s.tagOnNextLine() {
 		return tokTagOpen
 	}
 	return s.peekTagSectionSpace()
+}
+
+// tagOnNextLine takes the line end at pos when a tag pair starts the next line, the common
+// case of peekTagSection, and reports whether it did.
+func (s *pgnScanner) tagOnNextLine() bool {
+	if i := s.pos; i+1 < len(s.buf) && s.buf[i] == '\n' && s.buf[i+1] == '[' {
+		s.pos++
+		s.newline()
+		return true
+	}
+	return false
 }
 
 // peekTagSectionSpace is peekTagSection after white space other than one line end.

@@ -16,22 +16,25 @@ func (p *pgnParser) readTags(maxTokens int) {
 	p.g.Tags, r.tagText, r.tagEnds = r.tags[:0], r.tagText[:0], r.tagEnds[:0]
 	defer p.keepTags()
 	lastLine := 0
+	onNextLine := false // the tag pair just read took the line end before the next one
 	for {
-		k := s.peekTagSection()
-		if k == tokEscape {
-			// an escape line (§6) may stand anywhere, between tag pairs too; it is no gap
-			// between them
-			if s.tokLine == lastLine+1 {
-				lastLine++
+		if !onNextLine {
+			k := s.peekTagSection()
+			if k == tokEscape {
+				// an escape line (§6) may stand anywhere, between tag pairs too; it is no gap
+				// between them
+				if s.tokLine == lastLine+1 {
+					lastLine++
+				}
+				continue
 			}
-			continue
-		}
-		if k != tokTagOpen {
-			break
-		}
-		if len(p.g.Tags) > 0 && s.line > lastLine+1 && p.repeatsTag(s.peekTagName()) {
-			p.tagOnly = true // a tag-only record: the repeated name starts the next game
-			break
+			if k != tokTagOpen {
+				break
+			}
+			if len(p.g.Tags) > 0 && s.line > lastLine+1 && p.repeatsTag(s.peekTagName()) {
+				p.tagOnly = true // a tag-only record: the repeated name starts the next game
+				break
+			}
 		}
 		p.tokens++
 		if p.tokens > maxTokens {
@@ -39,6 +42,7 @@ func (p *pgnParser) readTags(maxTokens int) {
 			p.tagOnly = true // skipped to the next tag pair: no movetext
 			break
 		}
+		lastLine = s.line
 		if nameLen, known, ok := s.exportTagPair(); ok {
 			if known >= 0 && p.knownTags&(1<<known) == 0 {
 				p.addTag(knownTagNames[known], known, s.tok, s.at()) // the common case
@@ -46,10 +50,12 @@ func (p *pgnParser) readTags(maxTokens int) {
 				name, nameAt := s.exportTagName(nameLen)
 				p.tag(name, tagName(name, known), known, nameAt, s.tok, s.at())
 			}
+			// the next tag pair on the next line, the common case: no gap, no escape line
+			onNextLine = s.tagOnNextLine()
 		} else {
 			p.tagPair()
+			lastLine, onNextLine = s.line, false
 		}
-		lastLine = s.line
 	}
 }
 
