@@ -36,11 +36,12 @@ func (p *pgnParser) movetext(maxTokens, maxDepth int) {
 			p.moveText(s.tok) // tokGlued: the rest of the move number's token
 			continue
 		}
-		if left--; left < 0 {
+		if left <= 0 {
 			s.rewind(over, ended)
 			p.budgetExceeded(fmt.Sprintf("the game has more than %d tokens", maxTokens))
 			return
 		}
+		left--
 		switch k {
 		case tokSymbol:
 			p.content = true
