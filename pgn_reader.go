@@ -240,7 +240,9 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			}
 		}
 		r.games++
-		sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Offset < p.errs[j].Offset })
+		if len(p.errs) > 1 { // most games have none: no sort.SliceStable's reflection for them
+			sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Offset < p.errs[j].Offset })
+		}
 		g.Problems = mergeProblems(p.errs, g.Warnings)
 		return g, p.errs
 	}

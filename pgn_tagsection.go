@@ -453,6 +453,9 @@ const (
 
 // variantKind classifies a Variant tag value, case-insensitively.
 func variantKind(v string) int {
+	if v == "Standard" { // lichess's spelling, on every game it exports
+		return variantStandard
+	}
 	v = strings.TrimSpace(v)
 	for _, name := range variantsStandard {
 		if strings.EqualFold(v, name) {
