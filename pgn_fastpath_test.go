@@ -10,7 +10,8 @@ import (
 	"testing/iotest"
 )
 
-// describeRead describes what one Read returned, as describeFull does for each game.
+// describeRead describes what one Read returned: every field of the game, every error and
+// warning in full (describeFull calls it for each game).
 func describeRead(g *PGNGame, err error) string {
 	if g == nil {
 		return fmt.Sprintf("end %v\n", err)

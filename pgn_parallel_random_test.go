@@ -30,22 +30,7 @@ func describeFull(r *PGNReader) string {
 			fmt.Fprintf(&sb, "again %v\n", err2)
 			break
 		}
-		fmt.Fprintf(&sb, "game %d line %d off %d plies %d fen %s result %q end %d tags %q\n", g.Index, g.Line, g.Offset, g.Plies, g.Final.FEN(), g.Result, g.BoardEnd, g.Tags)
-		if err != nil {
-			var el ErrorList
-			if !errors.As(err, &el) {
-				fmt.Fprintf(&sb, "  non-list error %v\n", err)
-			}
-			for _, e := range el {
-				fmt.Fprintf(&sb, "  err %s\n", describeErr(e))
-			}
-		}
-		for _, w := range g.Warnings {
-			fmt.Fprintf(&sb, "  warn %s\n", describeErr(w))
-		}
-		if g.Root != nil {
-			sb.WriteString(g.String())
-		}
+		sb.WriteString(describeRead(g, err))
 		if i > 100000 {
 			sb.WriteString("too many games\n")
 			break
