@@ -794,14 +794,10 @@ func startsGame(buf []byte, k int) bool {
 // CR or LF before e, or 0. The line before a game is most often its movetext, which lichess
 // writes on one line of a few KB, so the search goes back eight bytes at a time.
 func lineStart(buf []byte, e int) int {
-	const ones, lows = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f
 	for e >= 8 {
 		w := binary.LittleEndian.Uint64(buf[e-8 : e])
-		lf, cr := w^(ones*'\n'), w^(ones*'\r')
-		// the high bit of a byte of m is set where that byte of lf or cr is 0, that is where w
-		// has a LF or CR (exactly: (x&lows)+lows carries into no other byte)
-		m := ^((lf&lows + lows) | lf) | ^((cr&lows + lows) | cr)
-		if m &^= lows; m != 0 {
+		// the high bit of a byte of m is set where w has a LF or CR
+		if m := zeroBytes(w^('\n'*byteOnes)) | zeroBytes(w^('\r'*byteOnes)); m != 0 {
 			return e - 8 + (63-bits.LeadingZeros64(m))/8 + 1
 		}
 		e -= 8

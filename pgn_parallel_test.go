@@ -1,6 +1,8 @@
 package chess
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -411,5 +413,39 @@ func TestPGNWorkersReadAheadNoTree(t *testing.T) {
 			t.Errorf("%s: %d chunks queued ahead of the caller, want %d", tc.name, queued, tc.wantAhead)
 		}
 		r.Close()
+	}
+}
+
+// zeroBytes marks exactly the zero bytes of a word, whatever stands beside them (a zero byte
+// below 0x01 or 0x80 is where the shorter formula marks a false one), and spaceIndex, built
+// on it, finds the first space of eight bytes or says 8.
+func TestZeroBytes(t *testing.T) {
+	for _, fill := range []byte{0x01, 0x80, 0x81, 0x7f, 0xff, ' '} {
+		for i := range 8 {
+			for _, v := range []byte{0, 1, 0x20, 0x7f, 0x80, 0xff} {
+				var b [8]byte
+				for k := range b {
+					b[k] = fill
+				}
+				b[i] = v
+				w := binary.LittleEndian.Uint64(b[:])
+				var want uint64
+				for k := range b {
+					if b[k] == 0 {
+						want |= 0x80 << (8 * k)
+					}
+				}
+				if got := zeroBytes(w); got != want {
+					t.Errorf("zeroBytes(%#016x) = %#016x, want %#016x", w, got, want)
+				}
+				wantSpace := bytes.IndexByte(b[:], ' ')
+				if wantSpace < 0 {
+					wantSpace = 8
+				}
+				if got := spaceIndex(w); got != wantSpace {
+					t.Errorf("spaceIndex(% x) = %d, want %d", b, got, wantSpace)
+				}
+			}
+		}
 	}
 }

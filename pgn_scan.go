@@ -986,10 +986,19 @@ func (s *pgnScanner) exportTagName(nameLen int) ([]byte, tokenPos) {
 // spaceIndex returns the index of the first space among the 8 bytes of w, little-endian, or 8
 // when there is none.
 func spaceIndex(w uint64) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	x := w ^ (' ' * ones) // the spaces become zero bytes
-	// the lowest bit set marks the first zero byte exactly (those above it may be false)
-	return bits.TrailingZeros64((x-ones)&^x&highs) >> 3
+	return bits.TrailingZeros64(zeroBytes(w^(' '*byteOnes))) >> 3 // the spaces become zero bytes
+}
+
+// byteOnes has a 1 in every byte: b*byteOnes is the word of eight bytes b.
+const byteOnes = 0x0101010101010101
+
+// zeroBytes returns the word with the high bit of each byte of x that is zero set, and no
+// other bit: exactly, as the search for a byte eight at a time needs from either end
+// (x&lows + lows sets a byte's high bit when its low seven bits are not all zero, and
+// carries into no other byte).
+func zeroBytes(x uint64) uint64 {
+	const lows = 0x7f7f7f7f7f7f7f7f
+	return ^(x&lows + lows | x | lows)
 }
 
 // tagOpen takes the "[" at pos as the current token.
