@@ -179,10 +179,11 @@ func (pr *pgnRunning) goroutine(f func()) {
 	}()
 }
 
-// wait returns when every goroutine has ended but those inside the source's Read.
-func (pr *pgnRunning) wait() {
+// wait returns when every goroutine has ended but those inside the source's Read, or, with
+// all, when every goroutine has ended.
+func (pr *pgnRunning) wait(all bool) {
 	pr.mu.Lock()
-	for pr.running > pr.reading {
+	for pr.running > pr.reading || all && pr.running > 0 {
 		pr.cond.Wait()
 	}
 	pr.mu.Unlock()
@@ -205,10 +206,11 @@ func (cs countedSource) Read(p []byte) (int, error) {
 // its input; Read then returns nil, io.EOF. Once its goroutines have started (at the first
 // Read), Close closes the source when it is an io.Closer, which ends a Read of it that
 // blocks, and returns its error; then it returns when every goroutine the reader started has
-// ended, except one still inside the source's Read (a source that is no io.Closer): that one
-// ends when its Read returns, and a Read of the PGNReader waiting for it returns at once. It
-// may be called from any goroutine, also while Read runs, and more than once; it does nothing
-// for other readers.
+// ended, so that none of them uses the source again (a Read of the source that its Close does
+// not end is waited for). Of a source that is no io.Closer, one goroutine may still be inside
+// its Read: that one ends when its Read returns, and a Read of the PGNReader waiting for it
+// returns at once. It may be called from any goroutine, also while Read runs, and more than
+// once; it does nothing for other readers.
 func (r *PGNReader) Close() error {
 	r.closeMu.Lock()
 	par := r.par
@@ -219,13 +221,16 @@ func (r *PGNReader) Close() error {
 		return nil
 	}
 	var err error
+	c, closable := par.src.(io.Closer)
 	if first {
 		close(par.stop)
-		if c, ok := par.src.(io.Closer); ok {
+		if closable {
 			err = c.Close()
 		}
 	}
-	par.running.wait()
+	// Closing a source ends a Read blocked in it, so the goroutine inside one is waited for
+	// too: after Close, none of ours touches the source.
+	par.running.wait(closable)
 	return err
 }
 

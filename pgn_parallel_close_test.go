@@ -376,7 +376,7 @@ func TestPGNCloseWaitsForGoroutines(t *testing.T) {
 		}
 		if !closable {
 			close(src.release)
-			pr.wait() // now all
+			pr.wait(true) // now all
 			for i := 0; i < 1000 && runtime.NumGoroutine() > before; i++ {
 				time.Sleep(time.Millisecond)
 			}
