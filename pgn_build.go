@@ -5,6 +5,7 @@ package chess
 
 import (
 	"bytes"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -21,11 +22,15 @@ type pgnTreeBuilder struct {
 	tree []pgnTreeLine // beside pgnValidator.lines, one for one
 	slab []PGNNode
 
-	// Blocks shared by the nodes of a game, so that a move with its comment costs no
-	// allocation of its own: the first child and the first comment of a node are one-element
-	// windows (capacity 1, so an append by the caller copies out) of kids and texts, and the
-	// comments' text is kept in text, whose bytes are never written again once a string
-	// refers to them (a block that is full is left to its strings and a new one begun).
+	// Blocks shared by the nodes, so that a move with its comment costs no allocation of its
+	// own: the first child and the first comment of a node are one-element windows (capacity
+	// 1, so an append by the caller copies out) of kids and texts, and the comments' text is
+	// kept in text, whose bytes are never written again once a string refers to them (a block
+	// that is full is left to its strings and a new one begun). A game's nodes and kids are
+	// its own (they point to nodes: a block shared with the next game would keep every
+	// earlier game alive through the Parent links); texts and text go on from game to game,
+	// since they point to no node: a game kept alone keeps at most a block of other games'
+	// comments beside its own.
 	kids  []*PGNNode
 	texts []string
 	text  []byte
@@ -57,7 +62,11 @@ func (t *pgnTreeBuilder) add() {
 	l := &t.tree[len(t.tree)-1]
 	s := t.p.s
 	n := t.newNode()
-	n.Parent, n.Move, n.Position, n.Line, n.Column = l.node, t.last, t.top().pos, s.tokLine, s.tokCol
+	// one field at a time: a tuple assignment would copy the Position twice, through a temporary
+	n.Position = t.top().pos
+	n.Parent = l.node
+	n.Move = t.last
+	n.Line, n.Column = s.tokLine, s.tokCol
 	if len(l.pending) > 0 {
 		n.StartingComments, l.pending = l.pending, nil
 	}
@@ -90,30 +99,44 @@ func appendInBlock[T any](list []T, v T, block *[]T) []T {
 	if len(list) > 0 {
 		return append(list, v)
 	}
-	if len(*block) == cap(*block) {
-		*block = make([]T, 0, 64)
-	}
-	*block = append(*block, v)
 	n := len(*block)
-	return (*block)[n-1 : n : n]
+	if n == cap(*block) {
+		*block, n = make([]T, 0, 64), 0
+	}
+	*block = (*block)[:n+1] // a reslice, which writes no pointer
+	(*block)[n] = v
+	return (*block)[n : n+1 : n+1]
 }
 
 // foldComment is foldComment with the string's bytes taken from the game's text block.
 func (t *pgnTreeBuilder) foldComment(raw []byte) string {
-	raw = bytes.TrimSpace(raw)
+	raw = trimSpace(raw)
 	if len(raw) == 0 {
 		return ""
 	}
-	if len(raw) > 1024 || bytes.IndexByte(raw, '\n') >= 0 || bytes.IndexByte(raw, '\r') >= 0 {
+	if len(raw) > 1024 || !t.p.s.oneLine && (bytes.IndexByte(raw, '\n') >= 0 || bytes.IndexByte(raw, '\r') >= 0) {
 		return foldComment(raw)
 	}
-	if cap(t.text)-len(t.text) < len(raw) {
-		t.text = make([]byte, 0, 4096)
-	}
 	start := len(t.text)
-	t.text = append(t.text, raw...)
+	if cap(t.text)-start < len(raw) {
+		t.text, start = make([]byte, 0, 4096), 0
+	}
+	t.text = t.text[:start+len(raw)] // a reslice, which writes no pointer
+	copy(t.text[start:], raw)
 	return unsafe.String(&t.text[start], len(raw))
 }
+
+// trimSpace is bytes.TrimSpace with a shortcut for the common case, a space at each end, as
+// lichess writes "{ [%clk 0:03:00] }".
+func trimSpace(b []byte) []byte {
+	if n := len(b); n > 2 && b[0] == ' ' && b[n-1] == ' ' && solid(b[1]) && solid(b[n-2]) {
+		return b[1 : n-1]
+	}
+	return bytes.TrimSpace(b)
+}
+
+// solid reports whether c is an ASCII byte other than white space.
+func solid(c byte) bool { return c < utf8.RuneSelf && pgnClass[c]-clSpace > clLF-clSpace }
 
 func (t *pgnTreeBuilder) variationStart() bool {
 	if t.pgnValidator.variationStart() {
@@ -129,9 +152,16 @@ func (t *pgnTreeBuilder) variationEnd() {
 }
 
 // newNode returns a zeroed node from the game's slab: nodes come in blocks, not one by one.
+// A game's first block holds 64 nodes, the next ones 16: the 25,000 games of the shared
+// lichess corpus, 82 plies long on average, leave 12% of the nodes unused so, against 38%
+// with blocks of 64 only (each unused node is 352 bytes allocated and cleared).
 func (t *pgnTreeBuilder) newNode() *PGNNode {
 	if len(t.slab) == cap(t.slab) {
-		t.slab = make([]PGNNode, 0, 64)
+		size := 16
+		if t.slab == nil { // the game's first
+			size = 64
+		}
+		t.slab = make([]PGNNode, 0, size)
 	}
 	t.slab = t.slab[:len(t.slab)+1]
 	return &t.slab[len(t.slab)-1]

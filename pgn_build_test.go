@@ -2,8 +2,10 @@ package chess
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,5 +66,57 @@ func TestPGNTreeAllocsPerGame(t *testing.T) {
 	}
 	if allocs > 12*25000 {
 		t.Errorf("%.0f allocations for the tree of 25,000 games, want at most 12 a game", allocs)
+	}
+}
+
+// trimSpace, the tree builder's shortcut, trims as bytes.TrimSpace does, every string of up
+// to four pieces from an alphabet of ASCII and Unicode white space and other bytes.
+func TestTrimSpaceIsBytesTrimSpace(t *testing.T) {
+	pieces := []string{" ", "\t", "\r", "\n", "\v", "\f", "a", "]", "\u00a0", "\u0085", "\u2003", "\u00e9", "\xe2", "\x80"}
+	var walk func(prefix string, depth int)
+	checked := 0
+	walk = func(prefix string, depth int) {
+		b := []byte(prefix)
+		if got, want := string(trimSpace(b)), string(bytes.TrimSpace(b)); got != want {
+			t.Errorf("trimSpace(%q) = %q, want %q", prefix, got, want)
+		}
+		checked++
+		if depth == 4 {
+			return
+		}
+		for _, p := range pieces {
+			walk(prefix+p, depth+1)
+		}
+	}
+	walk("", 0)
+	if checked != 1+14+14*14+14*14*14+14*14*14*14 {
+		t.Errorf("%d strings checked", checked)
+	}
+}
+
+// A game's comments keep their text while later games are read: the comments' text blocks go
+// on from game to game (pgnTreeBuilder.text), and a block that is full is never written again.
+func TestPGNTreeCommentsOutliveLaterGames(t *testing.T) {
+	var in strings.Builder
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&in, "[Round \"%d\"]\n\n1. e4 { game %d: %s } e5 { %d } *\n\n", i, i, strings.Repeat("x", i*7%300), i)
+	}
+	r := NewPGNReader(strings.NewReader(in.String()))
+	var games []*PGNGame
+	for g, err := range r.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	if len(games) != 200 {
+		t.Fatalf("%d games, want 200", len(games))
+	}
+	for i, g := range games {
+		e4 := g.Root.Children[0]
+		want := strings.TrimSpace(fmt.Sprintf("game %d: %s", i, strings.Repeat("x", i*7%300)))
+		if len(e4.Comments) != 1 || e4.Comments[0] != want || e4.Children[0].Comments[0] != strconv.Itoa(i) {
+			t.Errorf("game %d: comments %q and %q, want %q and %q", i, e4.Comments, e4.Children[0].Comments, want, strconv.Itoa(i))
+		}
 	}
 }

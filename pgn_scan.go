@@ -38,6 +38,7 @@ type pgnScanner struct {
 	num     int  // tokInteger: its value (-1 past 9 digits); tokNAG: the NAG (-1 when not $0-$255)
 	dots    int  // tokInteger: the periods after it ("…" counts 3)
 	closed  bool // tokComment, tokString: the closing delimiter came
+	oneLine bool // tokComment: known to hold no line end (its text needs no folding)
 	escaped bool // tokString: the text holds escapes
 	glued   bool // the next token starts right after a move number's periods ("12.e4")
 	// tokEOF: whether the input had ended before next looked for the token (see
@@ -514,7 +515,7 @@ func (s *pgnScanner) next() pgnToken {
 			if at := s.base + int64(i+1+j); at < s.eolAt {
 				s.tok = b[:j]
 				s.pos = i + 2 + j
-				s.closed = true
+				s.closed, s.oneLine = true, true
 				return tokComment
 			}
 		}
@@ -524,7 +525,7 @@ func (s *pgnScanner) next() pgnToken {
 	switch c {
 	case ';':
 		s.lineComment()
-		s.closed = true
+		s.closed, s.oneLine = true, true
 		return tokComment
 	case '(':
 		return s.single(tokRAVOpen)
@@ -667,9 +668,11 @@ func (s *pgnScanner) braceComment() (ok bool) {
 		if at := s.base + int64(start+j); at < s.eolAt || at < s.searchLineEnd(start) {
 			s.tok = b[:j]
 			s.pos = start + j + 1
+			s.oneLine = true
 			return true
 		}
 	}
+	s.oneLine = false
 	return s.braceCommentLines()
 }
 

@@ -206,6 +206,8 @@ var pgnStandardCases = []pgnReadCase{
 	// §5 comments
 	{"§5 brace comment over lines, holding ; and (", "1. e4 {a comment; with (parens\nand lines} e5 *", []string{`e2e4 {a comment; with (parens and lines} e7e5 => *`}},
 	{"§5 brace comment with CRLF inside folds to one space", "1. e4 {one\r\ntwo} e5 *", []string{`e2e4 {one two} e7e5 => *`}},
+	{"§5 brace comment with a lone CR inside folds to one space", "1. e4 {one\rtwo} e5 {three\r} *", []string{`e2e4 {one two} e7e5 {three} => *`}},
+	{"§5 comment trimmed of Unicode white space at its ends", "1. e4 { \u00a0one\u00a0 } e5 {\u2003two } 2. Nf3 { \u00e9 } *", []string{"e2e4 {one} e7e5 {two} g1f3 {\u00e9} => *"}},
 	{"§5 rest-of-line comment", "1. e4 ; best by test { not a brace\n1... e5 *", []string{`e2e4 {best by test { not a brace} e7e5 => *`}},
 	{"§5 comment glued to moves", "1. e4{c}e5{d} *", []string{`e2e4 {c} e7e5 {d} => *`}},
 	{"§5 several comments after one move", "1. e4 {a} {b} ;c\n e5 *", []string{`e2e4 {a} {b} {c} e7e5 => *`}},
