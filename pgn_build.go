@@ -108,10 +108,13 @@ func appendInBlock[T any](list []T, v T, block *[]T) []T {
 	return (*block)[n : n+1 : n+1]
 }
 
-// foldComment is foldComment with the string's bytes taken from the game's text block.
+// foldComment is foldComment with the string's bytes taken from the game's text block, and
+// shortcuts for the common case: no line end inside (the scanner's oneLine), and one space at
+// each end, as lichess writes "{ [%clk 0:03:00] }".
 func (t *pgnTreeBuilder) foldComment(raw []byte) string {
-	raw = trimSpace(raw)
-	if len(raw) == 0 {
+	if n := len(raw); n > 2 && raw[0] == ' ' && raw[n-1] == ' ' && solid(raw[1]) && solid(raw[n-2]) {
+		raw = raw[1 : n-1]
+	} else if raw = bytes.TrimSpace(raw); len(raw) == 0 {
 		return ""
 	}
 	if len(raw) > 1024 || !t.p.s.oneLine && (bytes.IndexByte(raw, '\n') >= 0 || bytes.IndexByte(raw, '\r') >= 0) {
@@ -124,15 +127,6 @@ func (t *pgnTreeBuilder) foldComment(raw []byte) string {
 	t.text = t.text[:start+len(raw)] // a reslice, which writes no pointer
 	copy(t.text[start:], raw)
 	return unsafe.String(&t.text[start], len(raw))
-}
-
-// trimSpace is bytes.TrimSpace with a shortcut for the common case, a space at each end, as
-// lichess writes "{ [%clk 0:03:00] }".
-func trimSpace(b []byte) []byte {
-	if n := len(b); n > 2 && b[0] == ' ' && b[n-1] == ' ' && solid(b[1]) && solid(b[n-2]) {
-		return b[1 : n-1]
-	}
-	return bytes.TrimSpace(b)
 }
 
 // solid reports whether c is an ASCII byte other than white space.

@@ -69,27 +69,29 @@ func TestPGNTreeAllocsPerGame(t *testing.T) {
 	}
 }
 
-// trimSpace, the tree builder's shortcut, trims as bytes.TrimSpace does, every string of up
-// to four pieces from an alphabet of ASCII and Unicode white space and other bytes.
-func TestTrimSpaceIsBytesTrimSpace(t *testing.T) {
-	pieces := []string{" ", "\t", "\r", "\n", "\v", "\f", "a", "]", "\u00a0", "\u0085", "\u2003", "\u00e9", "\xe2", "\x80"}
-	var walk func(prefix string, depth int)
+// The tree builder's foldComment, with its shortcuts, folds every comment as foldComment does:
+// every string of up to four pieces from an alphabet of ASCII and Unicode white space, line ends
+// and other bytes, told (as the scanner tells) whether it holds no line end.
+func TestPGNTreeFoldCommentIsFoldComment(t *testing.T) {
+	pieces := []string{" ", "\t", "\r", "\n", "\r\n", "\v", "\f", "a", "]", "\u00a0", "\u0085", "\u2003", "\u00e9", "\xe2", "\x80"}
+	var tb pgnTreeBuilder
+	tb.p = &pgnParser{s: &pgnScanner{}}
 	checked := 0
+	var walk func(prefix string, depth int)
 	walk = func(prefix string, depth int) {
-		b := []byte(prefix)
-		if got, want := string(trimSpace(b)), string(bytes.TrimSpace(b)); got != want {
-			t.Errorf("trimSpace(%q) = %q, want %q", prefix, got, want)
+		tb.p.s.oneLine = !strings.ContainsAny(prefix, "\r\n")
+		if got, want := tb.foldComment([]byte(prefix)), foldComment([]byte(prefix)); got != want {
+			t.Errorf("foldComment(%q) = %q, want %q", prefix, got, want)
 		}
 		checked++
-		if depth == 4 {
-			return
-		}
-		for _, p := range pieces {
-			walk(prefix+p, depth+1)
+		if depth < 4 {
+			for _, p := range pieces {
+				walk(prefix+p, depth+1)
+			}
 		}
 	}
 	walk("", 0)
-	if checked != 1+14+14*14+14*14*14+14*14*14*14 {
+	if checked != 1+15+15*15+15*15*15+15*15*15*15 {
 		t.Errorf("%d strings checked", checked)
 	}
 }
