@@ -10,10 +10,10 @@ import (
 )
 
 // pgnTreeLine is the tree of one line being read: its last node (at first, the node where
-// the line branches off), the node before it, and the comments before its first move.
+// the line branches off) and the comments before its first move.
 type pgnTreeLine struct {
-	node, prevNode *PGNNode
-	pending        []string
+	node    *PGNNode
+	pending []string
 }
 
 // pgnTreeBuilder builds the move tree of a game (PGN Standard §8.2) under its Root.
@@ -71,7 +71,7 @@ func (t *pgnTreeBuilder) add() {
 		n.StartingComments, l.pending = l.pending, nil
 	}
 	l.node.Children = appendInBlock(l.node.Children, n, &t.kids)
-	l.prevNode, l.node = l.node, n
+	l.node = n
 }
 
 func (t *pgnTreeBuilder) nag(n NAG) {
@@ -136,7 +136,8 @@ func (t *pgnTreeBuilder) variationStart() bool {
 	if t.pgnValidator.variationStart() {
 		return true
 	}
-	t.tree = append(t.tree, pgnTreeLine{node: t.tree[len(t.tree)-1].prevNode})
+	// a variation replaces the line's last move, which the validator has let it branch from
+	t.tree = append(t.tree, pgnTreeLine{node: t.tree[len(t.tree)-1].node.Parent})
 	return false
 }
 
