@@ -21,9 +21,10 @@ SAN; lines under 80 characters (-width); comments, NAGs and variations kept unle
 Result tag that disagrees is kept too, with a warning). The result goes to standard output,
 or with -w back into each file.
 
-fmt keeps what it was given: a game with errors (an illegal move, a syntax error, ...) is
-written unchanged, byte for byte, as its original text with the text around it that no game
-owns (escape lines, comments between games), with one line on stderr naming its first error; so
+fmt keeps what it was given: the text that no game owns (escape lines, comments between
+games) is written as it was, where it was; a game with errors (an illegal move, a syntax
+error, ...) is written unchanged, byte for byte, as its original text with the text around
+it that no game owns, with one line on stderr naming its first error; so
 is a game that the writer refuses (a tag it cannot write) and one whose export would be over
 the reader's default budgets (see chess check). A file
 with errors is not rewritten unless -force is given. Games are read and written one at a
@@ -158,6 +159,11 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			if werr := flushPending(rec.n); werr != nil {
 				return bad, err, werr
 			}
+			if lastGood != nil { // the text after the last game, which no game owns
+				if werr := writeUnowned(w, rec.text(textAfterGame(rec, lastGood, rec.n), rec.n)); werr != nil {
+					return bad, err, werr
+				}
+			}
 			if err != nil {
 				readErr = &inputError{name, in.textOffset(), "I/O error", err.Error()}
 				fmt.Fprintf(stderr, "chess fmt: %v\n", readErr)
@@ -220,6 +226,9 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			pending = lead
 			continue
 		}
+		if err := writeUnowned(w, rec.text(lead, g.Offset)); err != nil {
+			return bad, nil, err
+		}
 		if _, err := w.Write(buf.Bytes()); err != nil {
 			return bad, nil, err
 		}
@@ -238,6 +247,21 @@ func textAfterGame(rec *recorder, g *chess.PGNGame, next int64) int64 {
 	}
 	rest := text[i+len(g.Result):]
 	return next - int64(len(bytes.TrimLeft(rest, " \t\r\n")))
+}
+
+// writeUnowned writes text that no game owns (escape lines, §6, and comments before a tag
+// section or after the last game) as it was, from its first byte that is not white space or
+// a byte order mark, and a blank line after it; text of nothing else it leaves out.
+func writeUnowned(w io.Writer, text []byte) error {
+	text = bytes.TrimLeft(bytes.TrimPrefix(text, []byte("\uFEFF")), " \t\r\n")
+	if len(bytes.TrimSpace(text)) == 0 {
+		return nil
+	}
+	if _, err := w.Write(text); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, blankLineAfter(text))
+	return err
 }
 
 // blankLineAfter returns what ends text, the original text of a game, with a blank line (in

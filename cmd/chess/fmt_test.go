@@ -435,6 +435,35 @@ func TestFmtKeepsEscapeLineBeforeBadGame(t *testing.T) {
 	}
 }
 
+// §6: the text that no game owns (escape lines, comments before a tag section or after the
+// last game) is kept where it was when the games around it are rewritten, with fmt -w too; a
+// byte order mark and white space alone are not kept. The output, formatted again, stays as
+// it is.
+func TestFmtKeepsTextNoGameOwns(t *testing.T) {
+	dir := t.TempDir()
+	for i, tc := range []struct{ in, want string }{
+		{"[Event \"A\"]\n1.e4 e5 *\n\n%x private\n{between}\n[Event \"B\"]\n1.d4 d5 *\n",
+			"[Event \"A\"]\n\n1. e4 e5 *\n\n%x private\n{between}\n\n[Event \"B\"]\n\n1. d4 d5 *\n\n"},
+		{"%top\n{c0}\n[Event \"A\"]\n1.e4 e5 *\n", "%top\n{c0}\n\n[Event \"A\"]\n\n1. e4 e5 *\n\n"},
+		{"\ufeff{c0}\r\n[Event \"A\"]\n1.e4 e5 *\n", "{c0}\r\n\r\n[Event \"A\"]\n\n1. e4 e5 *\n\n"},
+		{"[Event \"A\"]\n1.e4 e5 *\n%end\n{z}", "[Event \"A\"]\n\n1. e4 e5 *\n\n%end\n{z}\n\n"},
+		{"\ufeff\n[Event \"A\"]\n1.e4 e5 *\n \n\n", "[Event \"A\"]\n\n1. e4 e5 *\n\n"},
+	} {
+		out, stderr, code := runChess(t, []byte(tc.in), "fmt")
+		if code != exitOK || out != tc.want || stderr != "" {
+			t.Errorf("fmt %q: exit %d\n%q\nwant\n%q\nstderr %q", tc.in, code, out, tc.want, stderr)
+		}
+		if again, _, _ := runChess(t, []byte(out), "fmt"); again != out {
+			t.Errorf("fmt of fmt %q: %q, want it unchanged", tc.in, again)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("games%d.pgn", i))
+		os.WriteFile(name, []byte(tc.in), 0o644)
+		if _, stderr, code := runChess(t, nil, "fmt", "-w", name); code != exitOK || string(readFile(t, name)) != tc.want {
+			t.Errorf("fmt -w %q: exit %d, file %q, stderr %q", tc.in, code, readFile(t, name), stderr)
+		}
+	}
+}
+
 // A game with errors is said to be "written as it was" only once it was: after a write error
 // on standard output, stderr says nothing of the kind, only the write error.
 func TestFmtNoWrittenAsItWasAfterWriteError(t *testing.T) {
