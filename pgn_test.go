@@ -1024,6 +1024,40 @@ func TestPGNWriteSemicolonComments(t *testing.T) {
 	}
 }
 
+// §6 and §8.2.1: the writer never begins a line with "%", which would read as an escape line:
+// a comment's word beginning with "%" that does not fit on the line goes to the next one with
+// the word before it (or stays on the line, past the width, when no word before it can go: a
+// line is longer than 79 bytes only when its spaces are all before a "%").
+// The comment reads back as it was.
+func TestPGNWriteNoLineBeginsWithPercent6(t *testing.T) {
+	for n := 1; n <= 80; n++ {
+		for _, text := range []string{
+			strings.Repeat("x", n) + " %ooo pppp",
+			"aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm " + strings.Repeat("x", n) + " %o %p %q r",
+			strings.Repeat("%a ", n) + "%z",
+		} {
+			g, err := NewPGNReader(strings.NewReader("1. e4 e5 *")).Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Root.Children[0].Comments = []string{text}
+			out := g.String()
+			for i, line := range strings.Split(out, "\n") {
+				if strings.HasPrefix(line, "%") {
+					t.Fatalf("comment %q: line %d begins with %%:\n%s", text, i+1, out)
+				}
+				if len(line) > 79 && strings.Contains(strings.ReplaceAll(line, " %", ""), " ") {
+					t.Errorf("comment %q: line %d is %d bytes long, and could break:\n%s", text, i+1, len(line), out)
+				}
+			}
+			back, err := NewPGNReader(strings.NewReader(out)).Read()
+			if err != nil || len(back.Root.Children) != 1 || fmt.Sprint(back.Root.Children[0].Comments) != fmt.Sprint([]string{text}) {
+				t.Fatalf("comment %q: read back %v, %q", text, err, back.Root.Children[0].Comments)
+			}
+		}
+	}
+}
+
 // The project's fixtures (testdata/pgn, also the fuzz seeds), game by game.
 func TestPGNFixtures(t *testing.T) {
 	want := map[string][]string{

@@ -188,6 +188,21 @@ func (pw *pgnWriter) closeParen() {
 	pw.buf = append(pw.buf, ')')
 }
 
+// breakBeforeWord breaks the line at its last space before a word that does not begin with
+// "%", for a word beginning with "%" that does not fit on it: a line beginning with "%" would
+// read as an escape line (§6). False when the line has no such space: the word then goes on
+// this line, past the width.
+func (pw *pgnWriter) breakBeforeWord() bool {
+	for i := len(pw.buf) - 2; i > pw.lineStart; i-- {
+		if pw.buf[i] == ' ' && pw.buf[i+1] != '%' {
+			pw.buf[i] = '\n'
+			pw.lineStart = i + 1
+			return true
+		}
+	}
+	return false
+}
+
 func (pw *pgnWriter) newline() {
 	pw.buf = append(pw.buf, '\n')
 	pw.lineStart = len(pw.buf)
@@ -217,10 +232,14 @@ func (pw *pgnWriter) comment(text string) {
 	pw.token("{")
 	word := func(w string) {
 		// exactly one space or one line break between words: reading folds it back
-		if len(pw.buf)-pw.lineStart+1+len(w) > pw.width {
-			pw.newline()
-		} else {
+		switch {
+		case len(pw.buf)-pw.lineStart+1+len(w) <= pw.width:
 			pw.buf = append(pw.buf, ' ')
+		case strings.HasPrefix(w, "%"):
+			pw.breakBeforeWord() // if it cannot, past the width rather than an escape line
+			pw.buf = append(pw.buf, ' ')
+		default:
+			pw.newline()
 		}
 		pw.buf = append(pw.buf, w...)
 	}
