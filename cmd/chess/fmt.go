@@ -24,11 +24,12 @@ or with -w back into each file.
 fmt keeps what it was given: the text that no game owns (escape lines, comments between
 games) is written as it was, where it was; a game with errors (an illegal move, a syntax
 error, ...) is written unchanged, byte for byte, as its original text with the text around
-it that no game owns, with one line on stderr naming its first error; so
-is a game that the writer refuses (a tag it cannot write) and one whose export would be over
-the reader's default budgets (see chess check). A file
-with errors is not rewritten unless -force is given. Games are read and written one at a
-time: memory is bounded by the largest game, not by the file.
+it that no game owns, with one line on stderr naming its first error; so is a game that the
+writer refuses (a tag it cannot write), one whose export would be over the reader's default
+budgets (see chess check), and one whose text has a line beginning with "%" (an escape line,
+which no game keeps), the last two without counting as errors. A file with errors is not
+rewritten unless -force is given. Games are read and written one at a time: memory is
+bounded by the largest game, not by the file.
 
 -w rewrites the file a name points to (through symbolic links) as gofmt -w does: through a
 temporary file in the same folder, renamed over the original once complete, with the
@@ -150,6 +151,26 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		io.WriteString(stderr, msg)
 		return nil
 	}
+	// flushGood writes the export of lastGood, held in buf until its text's end is known (next
+	// is the offset of what follows it): the game's text as it was when it holds an escape line.
+	flushGood := func(next int64) error {
+		if lastGood == nil {
+			return nil
+		}
+		text := rec.text(lastGood.Offset, textAfterGame(rec, lastGood, next))
+		if !holdsEscapeLine(text) {
+			_, err := w.Write(buf.Bytes())
+			return err
+		}
+		if _, err := w.Write(text); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, blankLineAfter(text)); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%s:%d: game %d: holds an escape line (\"%%\", §6), which no game keeps: written as it was\n", name, lastGood.Line, lastGood.Index)
+		return nil
+	}
 	for {
 		g, err := r.Read()
 		if g == nil {
@@ -157,6 +178,9 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 				err = nil
 			}
 			if werr := flushPending(rec.n); werr != nil {
+				return bad, err, werr
+			}
+			if werr := flushGood(rec.n); werr != nil {
 				return bad, err, werr
 			}
 			if lastGood != nil { // the text after the last game, which no game owns
@@ -171,6 +195,9 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			return bad, readErr, nil
 		}
 		if werr := flushPending(g.Offset); werr != nil {
+			return bad, nil, werr
+		}
+		if werr := flushGood(g.Offset); werr != nil {
 			return bad, nil, werr
 		}
 		// the text before g that is no part of the game before it: kept if g is written as it was
@@ -229,10 +256,7 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		if err := writeUnowned(w, rec.text(lead, g.Offset)); err != nil {
 			return bad, nil, err
 		}
-		if _, err := w.Write(buf.Bytes()); err != nil {
-			return bad, nil, err
-		}
-		lastGood = g
+		lastGood = g // its export, in buf, is written once the next game is read (flushGood)
 	}
 }
 
@@ -247,6 +271,12 @@ func textAfterGame(rec *recorder, g *chess.PGNGame, next int64) int64 {
 	}
 	rest := text[i+len(g.Result):]
 	return next - int64(len(bytes.TrimLeft(rest, " \t\r\n")))
+}
+
+// holdsEscapeLine reports whether text has a line that begins with "%": an escape line (§6),
+// or a line of a comment that would read as one elsewhere.
+func holdsEscapeLine(text []byte) bool {
+	return bytes.HasPrefix(text, []byte("%")) || bytes.Contains(text, []byte("\n%")) || bytes.Contains(text, []byte("\r%"))
 }
 
 // writeUnowned writes text that no game owns (escape lines, §6, and comments before a tag

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ox88/chess"
+	"github.com/ox88/chess/internal/sharedtest"
 )
 
 // checkKinds returns the kinds of the errors that chess check -json finds in a file, in order.
@@ -464,6 +466,22 @@ func TestFmtKeepsTextNoGameOwns(t *testing.T) {
 	}
 }
 
+// §6: a game whose text holds an escape line, which no game keeps, is written as it was (not
+// an error: exit status 0, one line on stderr); the games around it are rewritten.
+func TestFmtKeepsGameWithEscapeLine6(t *testing.T) {
+	in := "[Event \"A\"]\n1.e4 e5 *\n\n[Event \"B\"]\n% app data\n1.d4 d5 *\n[Event \"C\"]\n1.c4 e5\n%more\n2.Nc3 *\n[Event \"D\"]\n1.f4 *"
+	want := "[Event \"A\"]\n\n1. e4 e5 *\n\n[Event \"B\"]\n% app data\n1.d4 d5 *\n\n[Event \"C\"]\n1.c4 e5\n%more\n2.Nc3 *\n\n[Event \"D\"]\n\n1. f4 *\n\n"
+	out, stderr, code := runChess(t, []byte(in), "fmt")
+	wantErr := "-:4: game 2: holds an escape line (\"%\", §6), which no game keeps: written as it was\n" +
+		"-:7: game 3: holds an escape line (\"%\", §6), which no game keeps: written as it was\n"
+	if code != exitOK || out != want || stderr != wantErr {
+		t.Errorf("exit %d\n%q\nwant\n%q\nstderr %q\nwant %q", code, out, want, stderr, wantErr)
+	}
+	if again, _, _ := runChess(t, []byte(out), "fmt"); again != out {
+		t.Errorf("fmt of the output: %q", again)
+	}
+}
+
 // A game with errors is said to be "written as it was" only once it was: after a write error
 // on standard output, stderr says nothing of the kind, only the write error.
 func TestFmtNoWrittenAsItWasAfterWriteError(t *testing.T) {
@@ -482,6 +500,52 @@ func TestFmtNoWrittenAsItWasAfterWriteError(t *testing.T) {
 		want := "chess fmt: writing standard output: write /dev/stdout: no space left on device\n"
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitUsage || stderr.String() != want {
 			t.Errorf("fmt %q >/dev/full: %v, stderr %q, want %q", in, err, stderr.String(), want)
+		}
+	}
+}
+
+// fmt on every shared PGN file (the corpus aside): formatting its output again changes
+// nothing; check finds the same games, moves and errors in the output as in the input; every
+// escape line (§6) of the input is in the output.
+func TestFmtSharedFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("formats the shared PGN files")
+	}
+	var files []string
+	filepath.WalkDir(sharedtest.Path(t, "pgn"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == "corpus" {
+			return filepath.SkipDir
+		}
+		if err == nil && strings.HasSuffix(path, ".pgn") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if len(files) < 100 {
+		t.Fatalf("%d shared PGN files, want the 112 outside the corpus", len(files))
+	}
+	counts := func(text string) string {
+		_, stderr, _ := runChess(t, []byte(text), "check", "-q")
+		summary := stderr[strings.LastIndex(strings.TrimSuffix(stderr, "\n"), "\n")+1:]
+		fields := strings.SplitN(summary, ", ", 5) // "1 file, N games, M moves, E errors, ..."
+		if len(fields) < 5 {
+			t.Fatalf("check -q said %q", stderr)
+		}
+		return strings.Join(fields[1:4], ", ")
+	}
+	for _, name := range files {
+		in := string(readFile(t, name))
+		out, _, _ := runChess(t, []byte(in), "fmt")
+		if again, _, _ := runChess(t, []byte(out), "fmt"); again != out {
+			t.Errorf("%s: fmt of fmt differs from fmt", name)
+		}
+		if before, after := counts(in), counts(out); before != after {
+			t.Errorf("%s: check finds %s in the input, %s in fmt's output", name, before, after)
+		}
+		for _, line := range strings.Split(in, "\n") {
+			if line = strings.TrimRight(line, "\r"); strings.HasPrefix(line, "%") && !strings.Contains(out, line) {
+				t.Errorf("%s: escape line %q lost", name, line)
+			}
 		}
 	}
 }
