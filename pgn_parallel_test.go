@@ -389,30 +389,103 @@ func TestPGNWorkersReadAheadNoTree(t *testing.T) {
 		{"wide chunks", 250000, 16, workers},
 	} {
 		game := "[Event \"null\"]\n\n" + strings.Repeat("-- ", tc.plies) + "*\n\n"
+		old := goroutineIDs()
 		r := NewPGNReader(strings.NewReader(strings.Repeat(game, tc.games)))
 		r.Workers, r.NoTree = workers, true
 		if _, err := r.Read(); err != nil {
 			t.Fatal(err)
 		}
-		// the caller holds on to the first chunk: the workers queue chunks until they wait;
-		// the count is read until it reaches the capacity of order or stays the same a while
-		queued, still := 0, 0
-		for range 5000 {
-			n := len(r.par.order)
-			if n == queued {
-				still++
-			} else {
-				queued, still = n, 0
-			}
-			if n == cap(r.par.order) || still > 300 {
-				break
-			}
-			time.Sleep(time.Millisecond)
-		}
-		if queued != tc.wantAhead {
+		// the caller holds on to the first chunk: the workers queue chunks until they wait,
+		// and then what order holds stays
+		waitWorkersParked(t, old, workers)
+		if queued := len(r.par.order); queued != tc.wantAhead {
 			t.Errorf("%s: %d chunks queued ahead of the caller, want %d", tc.name, queued, tc.wantAhead)
 		}
 		r.Close()
+	}
+}
+
+// goroutineStack is one goroutine of a runtime.Stack dump of all of them.
+type goroutineStack struct {
+	id     string
+	status string // "running", "select", "chan send", ...
+	frames string // the frames, innermost first, without the runtime's own
+}
+
+// goroutineStacks returns every goroutine's stack: a snapshot, taken with the world stopped.
+func goroutineStacks() []goroutineStack {
+	buf := make([]byte, 1<<16)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	var stacks []goroutineStack
+	for _, dump := range strings.Split(string(buf), "\n\n") {
+		// "goroutine 21 [select]:", or "goroutine 21 [select, 2 minutes]:"
+		header, frames, _ := strings.Cut(dump, "\n")
+		id, status, _ := strings.Cut(strings.TrimPrefix(header, "goroutine "), " [")
+		if i := strings.IndexAny(status, ",]"); i >= 0 {
+			status = status[:i]
+		}
+		stacks = append(stacks, goroutineStack{id, status, frames})
+	}
+	return stacks
+}
+
+// goroutineIDs returns the ids of the goroutines there are now (ids are not reused).
+func goroutineIDs() map[string]bool {
+	ids := map[string]bool{}
+	for _, g := range goroutineStacks() {
+		ids[g.id] = true
+	}
+	return ids
+}
+
+// waitWorkersParked waits until the goroutines of the one parallel reader started since old
+// (those not in old, made by pgnRunning.goroutine) are its workers, each parked in cutChunk:
+// one waits for its turn at the splitter, the one with the turn for a place in order or wide.
+// Then none moves on before a Read or Close, so that what they queued is all they queue. The
+// event itself is waited for, as no time is long enough for a worker a busy machine stops
+// (with a stability wait, a slow worker would count as a waiting one).
+func waitWorkersParked(t *testing.T, old map[string]bool, workers int) {
+	t.Helper()
+	waitStacks(t, fmt.Sprintf("the reader's goroutines to be its %d workers, each waiting in cutChunk", workers), func(stacks []goroutineStack) bool {
+		found, parked := 0, 0
+		for _, g := range stacks {
+			if old[g.id] || !strings.Contains(g.frames, "created by github.com/ox88/chess.(*pgnRunning).goroutine ") {
+				continue
+			}
+			found++
+			if g.status == "select" && strings.HasPrefix(g.frames, "github.com/ox88/chess.(*PGNReader).cutChunk(") {
+				parked++
+			}
+		}
+		return found == workers && parked == workers
+	})
+}
+
+// waitStacks takes snapshots of the goroutines' stacks until done says the event waited for
+// has come; after 30 s, which only bounds a hang, it fails with the last snapshot.
+func waitStacks(t *testing.T, what string, done func([]goroutineStack) bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		stacks := goroutineStacks()
+		if done(stacks) {
+			return
+		}
+		if time.Now().After(deadline) {
+			var dump strings.Builder
+			for _, g := range stacks {
+				fmt.Fprintf(&dump, "goroutine %s [%s]:\n%s\n\n", g.id, g.status, g.frames)
+			}
+			t.Fatalf("waited 30 s for %s:\n%s", what, dump.String())
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
