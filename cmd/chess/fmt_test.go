@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -238,37 +239,50 @@ func TestFmtWriteErrorHalfWay(t *testing.T) {
 // SIGINT and SIGTERM remove the temporary file; SIGKILL cannot be caught, and the original is
 // intact all the same.
 func TestFmtWriteInterrupted(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("sees that the run is stopped in /proc")
+	}
 	var text bytes.Buffer
 	for text.Len() < 8<<20 {
 		text.WriteString("[Event \"e\"]\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 *\n\n")
 	}
+	dir := t.TempDir()
+	name := filepath.Join(dir, "games.pgn")
+	os.WriteFile(name, text.Bytes(), 0o644)
+	formatted, err := exec.Command(chessBin, "fmt", name).Output() // what the temporary file holds in the end
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
-		dir := t.TempDir()
-		name := filepath.Join(dir, "games.pgn")
-		os.WriteFile(name, text.Bytes(), 0o644)
-		cmd := exec.Command(chessBin, "fmt", "-w", name)
+		var cmd *exec.Cmd
 		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		// wait until the temporary file has some of the output
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			m, _ := filepath.Glob(filepath.Join(dir, ".games.pgn.chess-fmt-*"))
-			if len(m) == 1 {
-				if fi, err := os.Stat(m[0]); err == nil && fi.Size() > 0 {
-					break
-				}
+		// the run is stopped (SIGSTOP) with some of its output in the temporary file, not all,
+		// so that the signal comes in the middle of it however long the test was held up
+		// before it could stop it; a run stopped too late (it finished, or wrote everything)
+		// is made again
+		for attempt := 1; ; attempt++ {
+			dir = t.TempDir()
+			name = filepath.Join(dir, "games.pgn")
+			os.WriteFile(name, text.Bytes(), 0o644)
+			cmd = exec.Command(chessBin, "fmt", "-w", name)
+			stderr.Reset()
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
 			}
-			if time.Now().After(deadline) {
-				cmd.Process.Kill()
-				cmd.Wait()
-				t.Fatalf("%v: no temporary file with output in 20 s", sig)
+			if stopMidRun(t, cmd, dir, int64(len(formatted))) {
+				break
 			}
-			time.Sleep(time.Millisecond)
+			cmd.Process.Signal(syscall.SIGCONT)
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("%v: %v: %s", sig, err, stderr.String())
+			}
+			if attempt == 5 {
+				t.Fatalf("%v: the run finished before it could be stopped, 5 times", sig)
+			}
 		}
 		cmd.Process.Signal(sig)
+		cmd.Process.Signal(syscall.SIGCONT) // the signal waits for the run to go on
 		err := cmd.Wait()
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
@@ -284,6 +298,75 @@ func TestFmtWriteInterrupted(t *testing.T) {
 			noTemps(t, dir)
 		}
 	}
+}
+
+// stopMidRun waits until the temporary file of fmt -w (cmd) in dir has some output, stops the
+// process (SIGSTOP) and waits until every thread of it is stopped; it reports whether the
+// temporary file then has less than all the output (all bytes): the run is in the middle of
+// formatting, and cannot rename the file before it goes on. False: it finished, or is at its
+// end. The 20 s only bound a hang.
+func stopMidRun(t *testing.T, cmd *exec.Cmd, dir string, all int64) bool {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	wait := func(what string, done func() bool) {
+		for !done() {
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("no %s in 20 s", what)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	tempSize := func() int64 {
+		if m, _ := filepath.Glob(filepath.Join(dir, ".games.pgn.chess-fmt-*")); len(m) == 1 {
+			if fi, err := os.Stat(m[0]); err == nil {
+				return fi.Size()
+			}
+		}
+		return -1 // none (not yet, or renamed)
+	}
+	finished := false
+	wait("temporary file with output", func() bool {
+		finished = processState(cmd.Process.Pid) == "Z" // it exited
+		return finished || tempSize() > 0
+	})
+	if finished {
+		return false
+	}
+	cmd.Process.Signal(syscall.SIGSTOP)
+	wait("stopped process", func() bool {
+		if processState(cmd.Process.Pid) == "Z" {
+			finished = true
+			return true
+		}
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*", cmd.Process.Pid))
+		for _, task := range tasks {
+			if s := processState(strings.TrimPrefix(task, "/proc/")); s != "T" && s != "t" {
+				return false
+			}
+		}
+		return len(tasks) > 0
+	})
+	if finished {
+		return false
+	}
+	size := tempSize()
+	return size > 0 && size < all
+}
+
+// processState returns the state letter of /proc/PID/stat (or of "PID/task/TID"): "R", "S",
+// "T" stopped, "Z" exited but not waited for; "" when there is none.
+func processState(pid any) string {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%v/stat", pid))
+	if err != nil {
+		return ""
+	}
+	// "pid (comm) state ...": comm may hold spaces and parentheses, the last ")" ends it
+	if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
+		return string(stat[i+2])
+	}
+	return ""
 }
 
 // A write error on standard output is reported with the OS error and exit status 2; a closed
