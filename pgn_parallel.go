@@ -179,11 +179,10 @@ func (pr *pgnRunning) goroutine(f func()) {
 	}()
 }
 
-// wait returns when every goroutine has ended but those inside the source's Read, or, with
-// all, when every goroutine has ended.
-func (pr *pgnRunning) wait(all bool) {
+// wait returns when every goroutine has ended but those inside the source's Read.
+func (pr *pgnRunning) wait() {
 	pr.mu.Lock()
-	for pr.running > pr.reading || all && pr.running > 0 {
+	for pr.running > pr.reading {
 		pr.cond.Wait()
 	}
 	pr.mu.Unlock()
@@ -204,13 +203,14 @@ func (cs countedSource) Read(p []byte) (int, error) {
 
 // Close stops the goroutines of a reader with Workers > 1 that is abandoned before the end of
 // its input; Read then returns nil, io.EOF. Once its goroutines have started (at the first
-// Read), Close closes the source when it is an io.Closer, which ends a Read of it that
-// blocks, and returns its error; then it returns when every goroutine the reader started has
-// ended, so that none of them uses the source again (a Read of the source that its Close does
-// not end is waited for). Of a source that is no io.Closer, one goroutine may still be inside
-// its Read: that one ends when its Read returns, and a Read of the PGNReader waiting for it
-// returns at once. It may be called from any goroutine, also while Read runs, and more than
-// once; it does nothing for other readers.
+// Read), Close closes the source when it is an io.Closer and returns its error; then it
+// returns when every goroutine the reader started has ended, except one still inside the
+// source's Read. That one calls the source no more: it ends when its Read returns, which
+// closing ends at once for some sources (an *os.File of a pipe or a socket, a net.Conn) and
+// not for others (a *gzip.Reader, whose Close leaves the stream under it open; a terminal);
+// a Read of the PGNReader waiting for it returns at once. Close never waits for the source.
+// It may be called from any goroutine, also while Read runs, and more than once; it does
+// nothing for other readers.
 func (r *PGNReader) Close() error {
 	r.closeMu.Lock()
 	par := r.par
@@ -221,16 +221,13 @@ func (r *PGNReader) Close() error {
 		return nil
 	}
 	var err error
-	c, closable := par.src.(io.Closer)
 	if first {
 		close(par.stop)
-		if closable {
+		if c, ok := par.src.(io.Closer); ok {
 			err = c.Close()
 		}
 	}
-	// Closing a source ends a Read blocked in it, so the goroutine inside one is waited for
-	// too: after Close, none of ours touches the source.
-	par.running.wait(closable)
+	par.running.wait()
 	return err
 }
 
