@@ -26,11 +26,11 @@ type pgnTreeBuilder struct {
 	// own: the first child and the first comment of a node are one-element windows (capacity
 	// 1, so an append by the caller copies out) of kids and texts, and the comments' text is
 	// kept in text, whose bytes are never written again once a string refers to them (a block
-	// that is full is left to its strings and a new one begun). A game's nodes and kids are
-	// its own (they point to nodes: a block shared with the next game would keep every
-	// earlier game alive through the Parent links); texts and text go on from game to game,
-	// since they point to no node: a game kept alone keeps at most a block of other games'
-	// comments beside its own.
+	// that is full is left to its strings and a new one begun). A game's nodes, kids and
+	// texts are its own: a block shared with the next game would keep other games alive (every
+	// earlier one through the Parent links; texts, their long comments, which are strings of
+	// their own). Only text goes on from game to game, since its bytes point to nothing: a game
+	// kept alone keeps at most two blocks of other games' comment text beside its own.
 	kids  []*PGNNode
 	texts []string
 	text  []byte

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,6 +95,45 @@ func TestPGNTreeFoldCommentIsFoldComment(t *testing.T) {
 	if checked != 1+15+15*15+15*15*15+15*15*15*15 {
 		t.Errorf("%d strings checked", checked)
 	}
+}
+
+// A game kept alone keeps little of the games read after it: not their long comments (over
+// 1,024 bytes, strings of their own, which a block of comment strings shared from game to
+// game would keep alive) nor their nodes.
+func TestPGNTreeKeptGameKeepsNoOtherGames(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("1. e4 { small } *\n\n")
+	long := strings.Repeat("x", 200<<10)
+	for i := 0; i < 63; i++ {
+		fmt.Fprintf(&in, "1. d4 { %s%d } d5 { %d } *\n\n", long, i, i)
+	}
+	text := in.String()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r := NewPGNReader(strings.NewReader(text))
+	var first *PGNGame
+	games := 0
+	for g, err := range r.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = g
+		}
+		games++
+	}
+	r = nil
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if games != 64 || first.Root.Children[0].Comments[0] != "small" {
+		t.Fatalf("%d games, first comment %q", games, first.Root.Children[0].Comments)
+	}
+	// the input (12.6 MB, alive before and after) aside, the other games' comments are 12.6 MB
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 2<<20 {
+		t.Errorf("the heap grew by %d bytes for one game kept, want at most 2 MB", grown)
+	}
+	runtime.KeepAlive(text)
 }
 
 // A game's comments keep their text while later games are read: the comments' text blocks go

@@ -208,15 +208,21 @@ func (pw *pgnWriter) newline() {
 	pw.lineStart = len(pw.buf)
 }
 
+// lineBreaks turns the line breaks of a comment's text into spaces.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")
+
 // comment writes a comment in braces, wrapped at its spaces; a comment that holds "}"
 // becomes ";" comments, each to the end of its line.
 func (pw *pgnWriter) comment(text string) {
+	// a line break in the text: a space, as reading folds it (§8.2.1), so that the layout is the
+	// writer's (a ";" comment would end early; a line could begin with "%")
+	if strings.ContainsAny(text, "\r\n") {
+		text = lineBreaks.Replace(text)
+	}
 	if strings.Contains(text, "}") {
 		if pw.open {
 			pw.token("")
 		}
-		// a line break would end the comment early; reading folds it to a space anyway
-		text = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(text)
 		if len(pw.buf) > pw.lineStart {
 			if len(pw.buf)-pw.lineStart+2+len(text) > pw.width {
 				pw.newline() // rather a line of its own than a line past 79 characters (§8.2.1)
