@@ -17,7 +17,7 @@ func describeRead(g *PGNGame, err error) string {
 		return fmt.Sprintf("end %v\n", err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "game %d line %d off %d plies %d fen %s result %q end %d tags %q\n", g.Index, g.Line, g.Offset, g.Plies, g.Final.FEN(), g.Result, g.BoardEnd, g.Tags)
+	fmt.Fprintf(&sb, "game %d line %d off %d-%d plies %d fen %s result %q end %d tags %q\n", g.Index, g.Line, g.Offset, g.End, g.Plies, g.Final.FEN(), g.Result, g.BoardEnd, g.Tags)
 	var el ErrorList
 	if err != nil && !errors.As(err, &el) {
 		fmt.Fprintf(&sb, "  non-list error %v\n", err)

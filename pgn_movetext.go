@@ -95,7 +95,7 @@ func (p *pgnParser) otherToken(k pgnToken, maxDepth int) (done bool) {
 	switch k {
 	case tokResult:
 		p.g.Result = resultMarker(s.tok)
-		p.resultAt = s.at()
+		p.resultAt, p.resultEnd = s.at(), s.tokOff+int64(len(s.tok))
 		p.afterResult()
 		return true
 	case tokPeriod, tokEscape:

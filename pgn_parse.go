@@ -100,6 +100,7 @@ type pgnParser struct {
 
 	variantAt, fenAt, resultTagAt tokenPos // where the values of the Variant, FEN and Result tags are
 	resultAt                      tokenPos // where the termination marker is
+	resultEnd                     int64    // the offset just past it
 }
 
 // skip sends the events from the current depth (a variation just opened, or the line of the

@@ -224,6 +224,10 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		if s.over {
 			p.budgetExceeded(fmt.Sprintf("the game is longer than %d bytes", maxBytes))
 		}
+		g.End = s.offset()
+		if g.Result != "" {
+			g.End = p.resultEnd
+		}
 		r.opens = p.opens
 		if len(g.Tags) == 0 && g.Result == "" && !p.content && !p.overBudget {
 			continue // only comments or white space: no game

@@ -1024,6 +1024,40 @@ func TestPGNWriteSemicolonComments(t *testing.T) {
 	}
 }
 
+// PGNGame.Offset and End bound a game's text: from its first token to just past its
+// termination marker (what follows the marker on its line, ignored with a warning, is no
+// game's), or without a marker to where its reading stopped: the next game's tag section or
+// the end of the input. The same with Workers = 2 (TestPGNParallelSameAsSequential and the
+// one-byte-reads test compare End too).
+func TestPGNGameOffsetAndEnd(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"[Event \"a\"]\n\n1. e4 e5 1-0 junk\n\n%x\n{c}\n[Event \"b\"]\n1. d4 *",
+			[]string{"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4 *"}},
+		{"\n\n1. e4 e5\n[Event \"b\"]\n1. d4 1/2-1/2\n", []string{"1. e4 e5\n", "[Event \"b\"]\n1. d4 1/2-1/2"}},
+		{"1. e4 e5  \n", []string{"1. e4 e5  \n"}},
+		{"[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n0-1", []string{"[Event \"a\"]\n[Site \"b\"]\n\n", "[Event \"c\"]\n0-1"}},
+		{"1. e4 {unterminated", []string{"1. e4 {unterminated"}},
+	} {
+		for _, workers := range []int{1, 2} {
+			r := NewPGNReader(strings.NewReader(tc.in))
+			r.Workers = workers
+			var got []string
+			for g := range r.All() {
+				if g != nil {
+					got = append(got, tc.in[g.Offset:g.End])
+				}
+			}
+			r.Close()
+			if fmt.Sprint(quoteAll(got)) != fmt.Sprint(quoteAll(tc.want)) {
+				t.Errorf("%q, Workers %d: games %q, want %q", tc.in, workers, got, tc.want)
+			}
+		}
+	}
+}
+
 // §6 and §8.2.1: the writer never begins a line with "%", which would read as an escape line:
 // a comment's word beginning with "%" that does not fit on the line goes to the next one with
 // the word before it (or stays on the line, past the width, when no word before it can go: a

@@ -22,14 +22,15 @@ Result tag that disagrees is kept too, with a warning). The result goes to stand
 or with -w back into each file.
 
 fmt keeps what it was given: the text that no game owns (escape lines, comments between
-games) is written as it was, where it was; a game with errors (an illegal move, a syntax
-error, ...) is written unchanged, byte for byte, as its original text with the text around
-it that no game owns, with one line on stderr naming its first error; so is a game that the
-writer refuses (a tag it cannot write), one whose export would be over the reader's default
-budgets (see chess check), and one whose text has a line beginning with "%" (an escape line,
-which no game keeps), the last two without counting as errors. A file with errors is not
-rewritten unless -force is given. Games are read and written one at a time: memory is
-bounded by the largest game, not by the file.
+games, even with -nocomments) is written as it was, where it was; a game with errors (an
+illegal move, a syntax error, ...) is written unchanged, byte for byte, as its original text
+with the text around it that no game owns, with one line on stderr naming its first error;
+so is a game that the writer refuses (a tag it cannot write), and, without counting as
+errors, one whose export would be over the reader's default budgets (see chess check), one
+whose text has a line beginning with "%" (an escape line, which no game keeps), and one with
+text after its termination marker on the marker's line (which the reader ignores). A file
+with errors is not rewritten unless -force is given. Games are read and written one at a
+time: memory is bounded by the largest game, not by the file.
 
 -w rewrites the file a name points to (through symbolic links) as gofmt -w does: through a
 temporary file in the same folder, renamed over the original once complete, with the
@@ -62,7 +63,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opt fmtOptions
 	fs.BoolVar(&opt.write, "w", false, "write the result to each file instead of standard output")
 	fs.BoolVar(&opt.force, "force", false, "with -w, also rewrite files that have errors (their games with errors\nare kept as written)")
-	fs.BoolVar(&opt.pgn.NoComments, "nocomments", false, "leave out the comments (and the [%clk]-style commands in them)")
+	fs.BoolVar(&opt.pgn.NoComments, "nocomments", false, "leave out the games' comments (and the [%clk]-style commands in them);\nthe text that no game owns stays")
 	fs.BoolVar(&opt.pgn.NoVariations, "novariations", false, "write the main line only")
 	fs.BoolVar(&opt.pgn.NoNAGs, "nonags", false, "leave out the NAGs ($1, $14, ...)")
 	fs.IntVar(&opt.pgn.LineWidth, "width", 79, "the longest movetext line, in bytes")
@@ -118,31 +119,21 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// formatGames writes the games of in to w in export format, one at a time. A game with errors
-// is written as its original text, with one line on stderr; bad reports whether there was
-// one. readErr is the error that cut the input short (reported on stderr with the file and
-// offset); writeErr the first error of w, which stops the run.
+// formatGames writes the games of in to w in export format, one at a time, and the text that
+// no game owns as it was. A game with errors is written as its original text, with one line
+// on stderr; bad reports whether there was one. readErr is the error that cut the input short
+// (reported on stderr with the file and offset); writeErr the first error of w, which stops
+// the run.
 func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmtOptions) (bad bool, readErr, writeErr error) {
 	rec := &recorder{r: in.text}
 	r := chess.NewPGNReader(rec)
-	pending := int64(-1) // the start of text to write as it was, once its end is known
-	pendingMsg := ""     // the stderr line that says so, printed once it is written
-	var lastGood *chess.PGNGame
-	atStart := true
+	pending := int64(-1)    // the start of text to write as it was, once its end is known
+	pendingMsg := ""        // the stderr line that says so, printed once it is written
+	var held *chess.PGNGame // a good game whose export, in buf, waits for the end of its text
+	written := int64(0)     // the end of the input's text written so far, as a game or as it was
 	var buf bytes.Buffer
-	flushPending := func(end int64) error {
-		if pending < 0 {
-			return nil
-		}
-		text, msg := rec.text(pending, end), pendingMsg
-		pending, pendingMsg = -1, ""
-		if _, err := w.Write(text); err != nil {
-			return err
-		}
-		if _, err := io.WriteString(w, blankLineAfter(text)); err != nil {
-			return err
-		}
-		// the game is said to be written as it was only once it was
+	// say prints msg, the stderr line of a game written as it was, once it was
+	say := func(msg string) error {
 		if f, ok := w.(interface{ Flush() error }); ok {
 			if err := f.Flush(); err != nil {
 				return err
@@ -151,42 +142,66 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		io.WriteString(stderr, msg)
 		return nil
 	}
-	// flushGood writes the export of lastGood, held in buf until its text's end is known (next
-	// is the offset of what follows it): the game's text as it was when it holds an escape line.
-	flushGood := func(next int64) error {
-		if lastGood == nil {
+	flushPending := func(end int64) error {
+		if pending < 0 {
 			return nil
 		}
-		text := rec.text(lastGood.Offset, textAfterGame(rec, lastGood, next))
-		if !holdsEscapeLine(text) {
+		text, msg := rec.text(pending, end), pendingMsg
+		pending, pendingMsg, written = -1, "", end
+		if err := writeAsItWas(w, text); err != nil {
+			return err
+		}
+		return say(msg)
+	}
+	// flushHeld writes the held game, next the offset of what follows it: its export, or its
+	// text as it was when the export would lose some of it (an escape line, or text after its
+	// termination marker on the marker's line, which the reader ignores).
+	flushHeld := func(next int64) error {
+		g := held
+		if g == nil {
+			return nil
+		}
+		held = nil
+		end := min(max(g.End, g.Offset), next)
+		rest := rec.text(end, next) // the rest of the marker's line
+		if i := bytes.IndexAny(rest, "\r\n"); i >= 0 {
+			rest = rest[:i]
+		}
+		why := ""
+		switch {
+		case holdsEscapeLine(rec.text(g.Offset, end)):
+			why = "holds an escape line (\"%\", §6), which no game keeps"
+		case len(bytes.TrimSpace(rest)) > 0:
+			why = "has text after its termination marker, which the reader ignores"
+		default:
+			written = end
 			_, err := w.Write(buf.Bytes())
 			return err
 		}
-		if _, err := w.Write(text); err != nil {
+		written = end + int64(len(rest))
+		if err := writeAsItWas(w, rec.text(g.Offset, written)); err != nil {
 			return err
 		}
-		if _, err := io.WriteString(w, blankLineAfter(text)); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "%s:%d: game %d: holds an escape line (\"%%\", §6), which no game keeps: written as it was\n", name, lastGood.Line, lastGood.Index)
-		return nil
+		return say(fmt.Sprintf("%s:%d: game %d: %s: written as it was\n", name, g.Line, g.Index, why))
 	}
 	for {
 		g, err := r.Read()
+		next := rec.n
+		if g != nil {
+			next = g.Offset
+		}
+		if werr := flushPending(next); werr != nil {
+			return bad, nil, werr
+		}
+		if werr := flushHeld(next); werr != nil {
+			return bad, nil, werr
+		}
 		if g == nil {
 			if err == io.EOF {
 				err = nil
 			}
-			if werr := flushPending(rec.n); werr != nil {
+			if werr := writeUnowned(w, rec.text(written, rec.n)); werr != nil {
 				return bad, err, werr
-			}
-			if werr := flushGood(rec.n); werr != nil {
-				return bad, err, werr
-			}
-			if lastGood != nil { // the text after the last game, which no game owns
-				if werr := writeUnowned(w, rec.text(textAfterGame(rec, lastGood, rec.n), rec.n)); werr != nil {
-					return bad, err, werr
-				}
 			}
 			if err != nil {
 				readErr = &inputError{name, in.textOffset(), "I/O error", err.Error()}
@@ -194,21 +209,14 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			}
 			return bad, readErr, nil
 		}
-		if werr := flushPending(g.Offset); werr != nil {
-			return bad, nil, werr
+		// the text before g that no game owns, from its first byte that is not white space
+		// after what was written (from the input's start at first): written before g's
+		// export, or with g's text when g is written as it was
+		lead := written
+		if lead > 0 {
+			between := rec.text(lead, g.Offset)
+			lead += int64(len(between) - len(bytes.TrimLeft(between, " \t\r\n")))
 		}
-		if werr := flushGood(g.Offset); werr != nil {
-			return bad, nil, werr
-		}
-		// the text before g that is no part of the game before it: kept if g is written as it was
-		lead := g.Offset
-		switch {
-		case atStart:
-			lead = 0
-		case lastGood != nil:
-			lead = textAfterGame(rec, lastGood, g.Offset)
-		}
-		atStart, lastGood = false, nil
 		rec.discard(lead)
 		if result := g.Tag("Result"); g.Result != "" && result != "" && result != g.Result {
 			fmt.Fprintf(stderr, "%s:%d: game %d: warning: the Result tag says %s, the termination marker %s: both kept\n",
@@ -256,21 +264,8 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 		if err := writeUnowned(w, rec.text(lead, g.Offset)); err != nil {
 			return bad, nil, err
 		}
-		lastGood = g // its export, in buf, is written once the next game is read (flushGood)
+		held = g
 	}
-}
-
-// textAfterGame returns the offset of the text after game g (whose export replaced its text) and
-// before the next game at offset next: escape lines (§6), comments and the like, from the first
-// byte that is not white space after g's termination marker. Without a marker, it is next.
-func textAfterGame(rec *recorder, g *chess.PGNGame, next int64) int64 {
-	text := rec.text(g.Offset, next)
-	i := bytes.LastIndex(text, []byte(g.Result))
-	if g.Result == "" || i < 0 {
-		return next
-	}
-	rest := text[i+len(g.Result):]
-	return next - int64(len(bytes.TrimLeft(rest, " \t\r\n")))
 }
 
 // holdsEscapeLine reports whether text has a line that begins with "%": an escape line (§6),
@@ -281,12 +276,18 @@ func holdsEscapeLine(text []byte) bool {
 
 // writeUnowned writes text that no game owns (escape lines, §6, and comments before a tag
 // section or after the last game) as it was, from its first byte that is not white space or
-// a byte order mark, and a blank line after it; text of nothing else it leaves out.
+// a byte order mark; text of nothing else it leaves out.
 func writeUnowned(w io.Writer, text []byte) error {
 	text = bytes.TrimLeft(bytes.TrimPrefix(text, []byte("\uFEFF")), " \t\r\n")
 	if len(bytes.TrimSpace(text)) == 0 {
 		return nil
 	}
+	return writeAsItWas(w, text)
+}
+
+// writeAsItWas writes text of the input as it was and a blank line after it (in the text's
+// own line-end style), so that what follows starts on a line of its own, as after an export.
+func writeAsItWas(w io.Writer, text []byte) error {
 	if _, err := w.Write(text); err != nil {
 		return err
 	}
@@ -294,17 +295,21 @@ func writeUnowned(w io.Writer, text []byte) error {
 	return err
 }
 
-// blankLineAfter returns what ends text, the original text of a game, with a blank line (in
-// its own line-end style) so that what follows starts on a line of its own, as after an export.
+// blankLineAfter returns what ends text with a blank line, in its own line-end style (LF, CRLF
+// or CR alone): nothing when it ends with one, one line end after a line end, else two.
 func blankLineAfter(text []byte) string {
 	nl := "\n"
-	if bytes.Contains(text, []byte("\r\n")) {
-		nl = "\r\n"
-	}
 	switch {
-	case bytes.HasSuffix(text, []byte("\n\n")), bytes.HasSuffix(text, []byte("\n\r\n")):
+	case bytes.Contains(text, []byte("\r\n")):
+		nl = "\r\n"
+	case bytes.Contains(text, []byte("\r")) && !bytes.Contains(text, []byte("\n")):
+		nl = "\r"
+	}
+	trail := text[len(bytes.TrimRight(text, "\r\n")):] // the line ends at its end
+	switch ends := len(trail) - bytes.Count(trail, []byte("\r\n")); {
+	case ends >= 2:
 		return ""
-	case bytes.HasSuffix(text, []byte("\n")):
+	case ends == 1:
 		return nl
 	}
 	return nl + nl

@@ -533,6 +533,13 @@ func TestFmtKeepsTextNoGameOwns(t *testing.T) {
 		{"\ufeff{c0}\r\n[Event \"A\"]\n1.e4 e5 *\n", "{c0}\r\n\r\n[Event \"A\"]\n\n1. e4 e5 *\n\n"},
 		{"[Event \"A\"]\n1.e4 e5 *\n%end\n{z}", "[Event \"A\"]\n\n1. e4 e5 *\n\n%end\n{z}\n\n"},
 		{"\ufeff\n[Event \"A\"]\n1.e4 e5 *\n \n\n", "[Event \"A\"]\n\n1. e4 e5 *\n\n"},
+		// the game's end is its marker's, wherever the marker's text comes again
+		{"[Event \"a\"]\n\n1. e4 e5 0-1\n{ played 2010-10-12 }\n[Event \"b\"]\n\n1. d4 *\n",
+			"[Event \"a\"]\n\n1. e4 e5 0-1\n\n{ played 2010-10-12 }\n\n[Event \"b\"]\n\n1. d4 *\n\n"},
+		{"[Event \"a\"]\n1.e4 e5 1-0\n{ after: 1-0 was agreed }\n", "[Event \"a\"]\n\n1. e4 e5 1-0\n\n{ after: 1-0 was agreed }\n\n"},
+		{"[Event \"a\"]\n1.e4 *\n% see * here\n[Event \"b\"]\n1.d4 *", "[Event \"a\"]\n\n1. e4 *\n\n% see * here\n\n[Event \"b\"]\n\n1. d4 *\n\n"},
+		// CR alone ends the lines of the text kept
+		{"[Event \"a\"]\r1.e4 e5 *\r%esc\r[Event \"b\"]\r1.d4 *\r", "[Event \"a\"]\n\n1. e4 e5 *\n\n%esc\r\r[Event \"b\"]\n\n1. d4 *\n\n"},
 	} {
 		out, stderr, code := runChess(t, []byte(tc.in), "fmt")
 		if code != exitOK || out != tc.want || stderr != "" {
@@ -550,7 +557,8 @@ func TestFmtKeepsTextNoGameOwns(t *testing.T) {
 }
 
 // §6: a game whose text holds an escape line, which no game keeps, is written as it was (not
-// an error: exit status 0, one line on stderr); the games around it are rewritten.
+// an error: exit status 0, one line on stderr); the games around it are rewritten. So is a
+// game with text after its marker on the marker's line (ignored by the reader, a warning).
 func TestFmtKeepsGameWithEscapeLine6(t *testing.T) {
 	in := "[Event \"A\"]\n1.e4 e5 *\n\n[Event \"B\"]\n% app data\n1.d4 d5 *\n[Event \"C\"]\n1.c4 e5\n%more\n2.Nc3 *\n[Event \"D\"]\n1.f4 *"
 	want := "[Event \"A\"]\n\n1. e4 e5 *\n\n[Event \"B\"]\n% app data\n1.d4 d5 *\n\n[Event \"C\"]\n1.c4 e5\n%more\n2.Nc3 *\n\n[Event \"D\"]\n\n1. f4 *\n\n"
@@ -563,6 +571,19 @@ func TestFmtKeepsGameWithEscapeLine6(t *testing.T) {
 	if again, _, _ := runChess(t, []byte(out), "fmt"); again != out {
 		t.Errorf("fmt of the output: %q", again)
 	}
+	// so is a game with text after its termination marker on its line, which the reader ignores
+	in = "[Event \"a\"]\n1.e4 e5 * junk\n[Event \"b\"]\n1.d4 *\n"
+	want = "[Event \"a\"]\n1.e4 e5 * junk\n\n[Event \"b\"]\n\n1. d4 *\n\n"
+	wantErr = "-:1: game 1: has text after its termination marker, which the reader ignores: written as it was\n"
+	if out, stderr, code := runChess(t, []byte(in), "fmt"); code != exitOK || out != want || stderr != wantErr {
+		t.Errorf("exit %d\n%q\nwant\n%q\nstderr %q\nwant %q", code, out, want, stderr, wantErr)
+	}
+	// -nocomments leaves out the games' comments; text that no game owns stays as it was
+	in = "{intro}\n[Event \"a\"]\n1.e4 {c} e5 *\n{between}\n[Event \"b\"]\n1.d4 *\n"
+	want = "{intro}\n\n[Event \"a\"]\n\n1. e4 e5 *\n\n{between}\n\n[Event \"b\"]\n\n1. d4 *\n\n"
+	if out, _, code := runChess(t, []byte(in), "fmt", "-nocomments"); code != exitOK || out != want {
+		t.Errorf("-nocomments: exit %d\n%q\nwant\n%q", code, out, want)
+	}
 }
 
 // A game with errors is said to be "written as it was" only once it was: after a write error
@@ -573,7 +594,7 @@ func TestFmtNoWrittenAsItWasAfterWriteError(t *testing.T) {
 		t.Skipf("no /dev/full: %v", err)
 	}
 	defer full.Close()
-	for _, in := range []string{"1. e4 e5 2. Ke3 *\n", "1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n1. d4 d5 *\n\n1. d4 d5 2. Kd3 *\n"} {
+	for _, in := range []string{"1. e4 e5 2. Ke3 *\n", "1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n1. d4 d5 *\n\n1. d4 d5 2. Kd3 *\n", "[Event \"a\"]\n%x\n1. e4 e5 *\n"} {
 		cmd := exec.Command(chessBin, "fmt")
 		cmd.Stdin = strings.NewReader(in)
 		cmd.Stdout = full
