@@ -75,3 +75,19 @@ func ExamplePGNGame_WriteTo() {
 	//
 	// 1. e4 e5 2. Nf3 Nc6 3. Bc4 { Italian } 3... Bc5 (3... Nf6 4. Ng5 $5) 4. c3 *
 }
+
+// A game's own text is the input from its Offset to its End; the escape line between the two
+// games belongs to neither.
+func ExamplePGNGame_End() {
+	const pgn = "[Event \"a\"]\n\n1. e4 e5 1-0\n% private data\n[Event \"b\"]\n\n1. d4 d5 2. c4 *\n"
+	for game, err := range chess.Games(strings.NewReader(pgn)) {
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("game %d: %q\n", game.Index, pgn[game.Offset:game.End])
+	}
+	// Output:
+	// game 1: "[Event \"a\"]\n\n1. e4 e5 1-0"
+	// game 2: "[Event \"b\"]\n\n1. d4 d5 2. c4 *"
+}
