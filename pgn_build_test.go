@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // The tree builder hands out a node's first child and first comment as one-element windows of
@@ -159,6 +160,17 @@ func TestPGNTreeCommentsOutliveLaterGames(t *testing.T) {
 		want := strings.TrimSpace(fmt.Sprintf("game %d: %s", i, strings.Repeat("x", i*7%300)))
 		if len(e4.Comments) != 1 || e4.Comments[0] != want || e4.Children[0].Comments[0] != strconv.Itoa(i) {
 			t.Errorf("game %d: comments %q and %q, want %q and %q", i, e4.Comments, e4.Children[0].Comments, want, strconv.Itoa(i))
+		}
+	}
+}
+
+// newNode's blocks of 61 and 19 nodes fill the allocator's size classes of 21,760 and 6,784
+// bytes with 352-byte nodes: a node of another size needs other counts.
+func TestPGNNodeBlocksFillSizeClasses(t *testing.T) {
+	node := int(unsafe.Sizeof(PGNNode{}))
+	for _, b := range []struct{ nodes, class int }{{61, 21760}, {19, 6784}} {
+		if size := b.nodes * node; size > b.class || size+node <= b.class {
+			t.Errorf("%d nodes of %d bytes are %d bytes: not the fill of the %d-byte size class", b.nodes, node, size, b.class)
 		}
 	}
 }
