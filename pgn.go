@@ -82,10 +82,11 @@ type PGNGame struct {
 	Line   int   // line where the game's first token is
 	Offset int64 // byte offset of that token
 	// End is the byte offset just past the game's text: past its termination marker, or for a
-	// game without one, where its reading stopped (the next game's tag section, the end of
-	// the input). What follows the marker on its line, which the reader ignores with a
-	// warning (ErrTextAfterResult), and what lies between End and the next game's Offset
-	// (escape lines, comments before a tag section) belong to no game.
+	// game without one or one a budget cut short (ErrBudget), where its reading stopped (the
+	// next game's tag section, the end of the input). What follows the marker on its line,
+	// which the reader ignores with a warning (ErrTextAfterResult), and what lies between End
+	// and the next game's Offset (escape lines, comments before a tag section) belong to no
+	// game.
 	End    int64
 	Tags   []Tag
 	Root   *PGNNode // the tree; Root.Position is the starting position

@@ -189,13 +189,19 @@ func (pr *pgnRunning) wait() {
 }
 
 // countedSource is the source of a parallel reader: its Read counts as a goroutine's Read of
-// the source.
+// the source, and after Close (stop closed) it reads the source no more.
 type countedSource struct {
-	r  io.Reader
-	pr *pgnRunning
+	r    io.Reader
+	pr   *pgnRunning
+	stop <-chan struct{}
 }
 
 func (cs countedSource) Read(p []byte) (int, error) {
+	select {
+	case <-cs.stop:
+		return 0, io.EOF
+	default:
+	}
 	cs.pr.add(0, 1)
 	defer cs.pr.add(0, -1)
 	return cs.r.Read(p)
@@ -205,10 +211,11 @@ func (cs countedSource) Read(p []byte) (int, error) {
 // its input; Read then returns nil, io.EOF. Once its goroutines have started (at the first
 // Read), Close closes the source when it is an io.Closer and returns its error; then it
 // returns when every goroutine the reader started has ended, except one still inside the
-// source's Read. That one calls the source no more: it ends when its Read returns, which
+// source's Read. That one reads the source no more: it ends when its Read returns, which
 // closing ends at once for some sources (an *os.File of a pipe or a socket, a net.Conn) and
 // not for others (a *gzip.Reader, whose Close leaves the stream under it open; a terminal);
-// a Read of the PGNReader waiting for it returns at once. Close never waits for the source.
+// a Read of the PGNReader waiting for it returns at once. Close never waits for a Read of
+// the source.
 // It may be called from any goroutine, also while Read runs, and more than once; it does
 // nothing for other readers.
 func (r *PGNReader) Close() error {
@@ -264,7 +271,7 @@ func (r *PGNReader) startParallel() {
 	par.src = r.s.r
 	r.par = par
 	maxBytes, _, _, _ := r.budget()
-	sp := newPGNSplitter(countedSource{r.s.r, &par.running}, maxBytes, r.chunkTarget, r.cutAnywhere, par.free)
+	sp := newPGNSplitter(countedSource{r.s.r, &par.running, par.stop}, maxBytes, r.chunkTarget, r.cutAnywhere, par.free)
 	var left atomic.Int32
 	left.Store(int32(n))
 	for i := 0; i < n; i++ {

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -300,14 +301,15 @@ func TestPGNMisbehavingSources(t *testing.T) {
 	}
 }
 
-// blockingSource gives its text, then blocks in Read until release is closed; as an
-// io.Closer (closable) Close releases it.
+// blockingSource gives its text, then blocks in Read until release is closed, and then gives
+// a line end at each Read, without end; as an io.Closer (closable) Close releases it.
 type blockingSource struct {
 	text     []byte
 	release  chan struct{}
 	closed   sync.Once
 	blocking sync.Once
 	waiting  chan struct{} // closed when a Read first blocks
+	late     atomic.Int32  // the Reads from the one that blocked on
 }
 
 func (b *blockingSource) Read(p []byte) (int, error) {
@@ -316,12 +318,13 @@ func (b *blockingSource) Read(p []byte) (int, error) {
 		b.text = b.text[n:]
 		return n, nil
 	}
+	b.late.Add(1)
 	b.blocking.Do(func() { close(b.waiting) })
 	<-b.release
 	// released, the Read returns a while later, as a real source's may: the goroutine inside
 	// it is then seen after Close every time, not once in many runs
 	time.Sleep(10 * time.Millisecond)
-	return 0, io.EOF
+	return copy(p, "\n"), nil
 }
 
 type closableSource struct{ *blockingSource }
@@ -339,7 +342,7 @@ func (stubbornSource) Close() error { return nil }
 
 // TestPGNCloseWaitsForGoroutines: Close returns when every goroutine of the reader has ended
 // but one inside the source's Read, which ends when that Read returns (at once when Close
-// closes a source whose Read it ends) and calls the source no more; Close never waits for
+// closes a source whose Read it ends) and reads the source no more; Close never waits for
 // it; a Read of ours waiting for it returns at once after Close.
 func TestPGNCloseWaitsForGoroutines(t *testing.T) {
 	text := strings.Repeat("[White \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n", 2000)
@@ -405,6 +408,10 @@ func TestPGNCloseWaitsForGoroutines(t *testing.T) {
 		}
 		if n := runtime.NumGoroutine() - before; left != 0 || n > 0 {
 			t.Errorf("%s: %d goroutines of the reader, %d in all left after the source's Read returned", kind, left, n)
+		}
+		// the source, which has more to give, was read no more after Close
+		if late := src.late.Load(); late != 1 {
+			t.Errorf("%s: %d Reads of the source from the one that blocked on, want that one only", kind, late)
 		}
 	}
 }

@@ -225,7 +225,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 			p.budgetExceeded(fmt.Sprintf("the game is longer than %d bytes", maxBytes))
 		}
 		g.End = s.offset()
-		if g.Result != "" {
+		if g.Result != "" && !p.overBudget {
 			g.End = p.resultEnd
 		}
 		r.opens = p.opens

@@ -1027,23 +1027,27 @@ func TestPGNWriteSemicolonComments(t *testing.T) {
 // PGNGame.Offset and End bound a game's text: from its first token to just past its
 // termination marker (what follows the marker on its line, ignored with a warning, is no
 // game's), or without a marker to where its reading stopped: the next game's tag section or
-// the end of the input. The same with Workers = 2 (TestPGNParallelSameAsSequential and the
-// one-byte-reads test compare End too).
+// the end of the input; for a game a budget cut short, where the reader found the next game.
+// The same with Workers = 2 (TestPGNParallelSameAsSequential and the one-byte-reads test
+// compare End too).
 func TestPGNGameOffsetAndEnd(t *testing.T) {
 	for _, tc := range []struct {
-		in   string
-		want []string
+		in       string
+		want     []string
+		maxBytes int64
 	}{
 		{"[Event \"a\"]\n\n1. e4 e5 1-0 junk\n\n%x\n{c}\n[Event \"b\"]\n1. d4 *",
-			[]string{"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4 *"}},
-		{"\n\n1. e4 e5\n[Event \"b\"]\n1. d4 1/2-1/2\n", []string{"1. e4 e5\n", "[Event \"b\"]\n1. d4 1/2-1/2"}},
-		{"1. e4 e5  \n", []string{"1. e4 e5  \n"}},
-		{"[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n0-1", []string{"[Event \"a\"]\n[Site \"b\"]\n\n", "[Event \"c\"]\n0-1"}},
-		{"1. e4 {unterminated", []string{"1. e4 {unterminated"}},
+			[]string{"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4 *"}, 0},
+		{"\n\n1. e4 e5\n[Event \"b\"]\n1. d4 1/2-1/2\n", []string{"1. e4 e5\n", "[Event \"b\"]\n1. d4 1/2-1/2"}, 0},
+		{"1. e4 e5  \n", []string{"1. e4 e5  \n"}, 0},
+		{"[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n0-1", []string{"[Event \"a\"]\n[Site \"b\"]\n\n", "[Event \"c\"]\n0-1"}, 0},
+		{"1. e4 {unterminated", []string{"1. e4 {unterminated"}, 0},
+		{"1. e4 e5 1-0 " + strings.Repeat("x", 20) + "\n1. d4 d5 2. c4 *\n[A \"b\"]\n*",
+			[]string{"1. e4 e5 1-0 " + strings.Repeat("x", 20) + "\n1. d4 d5 2. c4 *\n", "[A \"b\"]\n*"}, 20},
 	} {
 		for _, workers := range []int{1, 2} {
 			r := NewPGNReader(strings.NewReader(tc.in))
-			r.Workers = workers
+			r.Workers, r.MaxGameBytes = workers, tc.maxBytes
 			var got []string
 			for g := range r.All() {
 				if g != nil {

@@ -18,8 +18,9 @@ Rewrites the games of each PGN FILE (standard input when there is none or FILE i
 PGN export format: the Seven Tag Roster first, then the other tags by name; moves in exact
 SAN; lines under 80 characters (-width); comments, NAGs and variations kept unless
 -nocomments, -novariations or -nonags drops them; the termination marker as written (a
-Result tag that disagrees is kept too, with a warning). The result goes to standard output,
-or with -w back into each file.
+Result tag that disagrees is kept too, with a warning; a missing one is written "*", as the
+export format has one, §8.2.6). The result goes to standard output, or with -w back into
+each file.
 
 fmt keeps what it was given: the text that no game owns (escape lines, comments between
 games, even with -nocomments) is written as it was, where it was; a game with errors (an
@@ -209,13 +210,13 @@ func formatGames(name string, in *input, w io.Writer, stderr io.Writer, opt *fmt
 			}
 			return bad, readErr, nil
 		}
-		// the text before g that no game owns, from its first byte that is not white space
-		// after what was written (from the input's start at first): written before g's
-		// export, or with g's text when g is written as it was
+		// the text before g that no game owns, from the start of the line of its first byte
+		// that is not white space after what was written (from the input's start at first):
+		// written before g's export, or with g's text when g is written as it was
 		lead := written
 		if lead > 0 {
 			between := rec.text(lead, g.Offset)
-			lead += int64(len(between) - len(bytes.TrimLeft(between, " \t\r\n")))
+			lead += int64(len(between) - len(fromLineStart(between)))
 		}
 		rec.discard(lead)
 		if result := g.Tag("Result"); g.Result != "" && result != "" && result != g.Result {
@@ -275,14 +276,22 @@ func holdsEscapeLine(text []byte) bool {
 }
 
 // writeUnowned writes text that no game owns (escape lines, §6, and comments before a tag
-// section or after the last game) as it was, from its first byte that is not white space or
-// a byte order mark; text of nothing else it leaves out.
+// section or after the last game) as it was, from the start of the line of its first byte
+// that is not white space or a byte order mark; text of nothing else it leaves out.
 func writeUnowned(w io.Writer, text []byte) error {
-	text = bytes.TrimLeft(bytes.TrimPrefix(text, []byte("\uFEFF")), " \t\r\n")
+	text = fromLineStart(bytes.TrimPrefix(text, []byte("\uFEFF")))
 	if len(bytes.TrimSpace(text)) == 0 {
 		return nil
 	}
 	return writeAsItWas(w, text)
+}
+
+// fromLineStart returns text from the start of the line of its first byte that is not white
+// space: the blank lines before it go, the blanks at the start of its line stay (" %x" is no
+// escape line, "%x" is).
+func fromLineStart(text []byte) []byte {
+	first := len(text) - len(bytes.TrimLeft(text, " \t\r\n"))
+	return text[bytes.LastIndexAny(text[:first], "\r\n")+1:]
 }
 
 // writeAsItWas writes text of the input as it was and a blank line after it (in the text's
@@ -295,24 +304,30 @@ func writeAsItWas(w io.Writer, text []byte) error {
 	return err
 }
 
-// blankLineAfter returns what ends text with a blank line, in its own line-end style (LF, CRLF
-// or CR alone): nothing when it ends with one, one line end after a line end, else two.
+// blankLineAfter returns what ends text with a blank line: nothing when it ends with two line
+// ends, else one or two line ends in the style of its last one (LF, CRLF or CR alone; of its
+// first one when it does not end with one), so that no CR alone is followed by an LF.
 func blankLineAfter(text []byte) string {
+	trail := text[len(bytes.TrimRight(text, "\r\n")):] // the line ends at its end
+	ends := len(trail) - bytes.Count(trail, []byte("\r\n"))
 	nl := "\n"
 	switch {
-	case bytes.Contains(text, []byte("\r\n")):
-		nl = "\r\n"
-	case bytes.Contains(text, []byte("\r")) && !bytes.Contains(text, []byte("\n")):
-		nl = "\r"
-	}
-	trail := text[len(bytes.TrimRight(text, "\r\n")):] // the line ends at its end
-	switch ends := len(trail) - bytes.Count(trail, []byte("\r\n")); {
 	case ends >= 2:
 		return ""
-	case ends == 1:
-		return nl
+	case ends == 1 && bytes.HasSuffix(trail, []byte("\r\n")):
+		nl = "\r\n"
+	case ends == 1 && trail[len(trail)-1] == '\r':
+		nl = "\r"
+	case ends == 0:
+		if i := bytes.IndexAny(text, "\r\n"); i >= 0 && text[i] == '\r' {
+			nl = "\r"
+			if i+1 < len(text) && text[i+1] == '\n' {
+				nl = "\r\n"
+			}
+		}
+		return nl + nl
 	}
-	return nl + nl
+	return nl
 }
 
 // readableByDefault reports whether a reader with the default budgets reads the game text

@@ -556,6 +556,32 @@ func TestFmtKeepsTextNoGameOwns(t *testing.T) {
 	}
 }
 
+// A game written as it was keeps the blanks at the start of its first line (" %p" is no escape
+// line, "%p" would be) and is followed by a blank line in the style of its last line end (a CR
+// alone then gets a CR, not an LF, which would make one CRLF of them); formatting the output
+// again changes nothing, and check reads the same games in it.
+func TestFmtAsItWasKeepsLineStartAndEnd(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"[White \"a\"]\n\n1. e4 e5 1-0\n %p\n[White \"b\"]\n\n1. d4 *\n",
+			"[White \"a\"]\n\n1. e4 e5 1-0\n\n %p\n\n[White \"b\"]\n\n1. d4 *\n\n"},
+		{"[White \"x\"]\n\n1. e4 Kxx 1-0\r[White \"y\"]\n\n1. d4 *\n",
+			"[White \"x\"]\n\n1. e4 Kxx 1-0\r\r[White \"y\"]\n\n1. d4 *\n\n"},
+	} {
+		out, _, code := runChess(t, []byte(tc.in), "fmt")
+		if code != exitProblems || out != tc.want {
+			t.Errorf("fmt %q: exit %d\n%q\nwant\n%q", tc.in, code, out, tc.want)
+		}
+		if again, _, _ := runChess(t, []byte(out), "fmt"); again != out {
+			t.Errorf("fmt of fmt %q: %q, want it unchanged", tc.in, again)
+		}
+		_, before, _ := runChess(t, []byte(tc.in), "check", "-q")
+		_, after, _ := runChess(t, []byte(out), "check", "-q")
+		if cut := func(s string) string { return s[:strings.Index(s, " in ")] }; cut(before) != cut(after) {
+			t.Errorf("fmt %q: check says %q of the input, %q of the output", tc.in, cut(before), cut(after))
+		}
+	}
+}
+
 // §6: a game whose text holds an escape line, which no game keeps, is written as it was (not
 // an error: exit status 0, one line on stderr); the games around it are rewritten. So is a
 // game with text after its marker on the marker's line (ignored by the reader, a warning).
