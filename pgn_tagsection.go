@@ -67,12 +67,12 @@ type (
 	pgnGameBlockSmall struct {
 		game PGNGame
 		tags [8]Tag
-		text [160]byte // never written once the values point into it
+		text [264]byte // never written once the values point into it; 896 bytes in all with the header
 	}
 	pgnGameBlockLarge struct {
 		game PGNGame
 		tags [20]Tag
-		text [400]byte
+		text [392]byte // with the allocator's 8-byte header, 1,408 bytes: a size class
 	}
 )
 
@@ -94,10 +94,10 @@ func gameWithTags(n int, text []byte) (*PGNGame, []Tag, string) {
 	switch {
 	case n == 0:
 		return new(PGNGame), nil, ""
-	case n <= 8 && len(text) <= 160:
+	case n <= 8 && len(text) <= len(pgnGameBlockSmall{}.text):
 		block := new(pgnGameBlockSmall)
 		g, tags, room = &block.game, block.tags[:n:n], block.text[:]
-	case n <= 20 && len(text) <= 400:
+	case n <= 20 && len(text) <= len(pgnGameBlockLarge{}.text):
 		block := new(pgnGameBlockLarge)
 		g, tags, room = &block.game, block.tags[:n:n], block.text[:]
 	default:

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // pgnTree renders the tree below n on one line, canonically: moves in UCI ("0000" for a null
@@ -1155,6 +1156,20 @@ func TestPGNValidateAllocs(t *testing.T) {
 	})
 	if allocs != 1 {
 		t.Errorf("%v allocations a game, want 1", allocs)
+	}
+}
+
+// The blocks of a game and its tags (gameWithTags) fill the allocator's size classes of 896
+// and 1,408 bytes with its 8-byte header for objects that hold pointers (a field added to
+// PGNGame pushed the larger one into the class of 1,536 bytes: 3.2 MB more a run of
+// BenchmarkPGNValidate).
+func TestPGNGameBlocksFillSizeClasses(t *testing.T) {
+	const header = 8
+	if size := unsafe.Sizeof(pgnGameBlockSmall{}) + header; size != 896 {
+		t.Errorf("small block: %d bytes with the header, want 896", size)
+	}
+	if size := unsafe.Sizeof(pgnGameBlockLarge{}) + header; size != 1408 {
+		t.Errorf("large block: %d bytes with the header, want 1408", size)
 	}
 }
 
