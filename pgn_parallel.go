@@ -215,9 +215,8 @@ func (cs countedSource) Read(p []byte) (int, error) {
 // closing ends at once for some sources (an *os.File of a pipe or a socket, a net.Conn) and
 // not for others (a *gzip.Reader, whose Close leaves the stream under it open; a terminal);
 // a Read of the PGNReader waiting for it returns at once. Close never waits for a Read of
-// the source.
-// It may be called from any goroutine, also while Read runs, and more than once; it does
-// nothing for other readers.
+// the source. It may be called from any goroutine, also while Read runs, and more than once;
+// it does nothing for other readers.
 func (r *PGNReader) Close() error {
 	r.closeMu.Lock()
 	par := r.par
