@@ -395,18 +395,12 @@ func TestPGNCloseWaitsForGoroutines(t *testing.T) {
 			close(src.release)
 		}
 		// the one in the source's Read ends when the Read returns, and the reader's goroutines
-		// with it (the bound only ends a hang)
-		deadline := time.Now().Add(30 * time.Second)
-		for {
-			pr.mu.Lock()
-			left = pr.running
-			pr.mu.Unlock()
-			if left == 0 && runtime.NumGoroutine() <= before || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(time.Millisecond)
-		}
-		if n := runtime.NumGoroutine() - before; left != 0 || n > 0 {
+		// with it (a goroutine is counted out before it exits)
+		n := settle(before) - before
+		pr.mu.Lock()
+		left = pr.running
+		pr.mu.Unlock()
+		if left != 0 || n > 0 {
 			t.Errorf("%s: %d goroutines of the reader, %d in all left after the source's Read returned", kind, left, n)
 		}
 		// the source, which has more to give, was read no more after Close
