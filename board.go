@@ -3,6 +3,7 @@ package chess
 import (
 	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // Position is a chess position: the placement of the pieces, the side to move, the castling
@@ -13,8 +14,8 @@ import (
 // It holds no pointers, slices or maps, so it can be copied, shared between goroutines without
 // locks, compared with == and used as a map key, like netip.Addr. Two positions are == exactly
 // when they have the same FEN (clocks included) and the same Chess960 flag: the derived data
-// kept next to the 0x88 board (occupancy sets, king squares, the Polyglot hash) is a function
-// of those fields, never of the moves that led to the position.
+// kept with the 0x88 board (occupancy sets, king squares, the Polyglot hash) is a function of
+// those fields, never of the moves that led to the position. A Position is 152 bytes.
 //
 // En passant follows one rule for the whole value: a position keeps an en-passant square only
 // when a pawn of the side to move stands ready to capture on it (the Polyglot rule, whether or
@@ -25,9 +26,7 @@ import (
 // The zero Position is not a valid position (it has no kings); IsValid reports false for it.
 // Build positions with StartingPosition, ParseFEN or Play.
 type Position struct {
-	board    [128]Piece // 0x88: square s is board[s]; the other half is never used
-	pieces   [7]uint64  // pieces[t]: squares of both colours' pieces of type t; pieces[0]: all pieces
-	occ      [2]uint64  // squares of each colour's pieces
+	board    [128]Piece // 0x88: square s is board[s]; the off-board half holds the bitboards (word)
 	hash     uint64     // Polyglot Zobrist key of the position
 	halfmove uint32
 	fullmove uint32
@@ -241,25 +240,48 @@ var startingPosition = MustParseFEN(startingFEN)
 
 const startingFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
+// The 0x88 board is 8 ranks of 16 bytes: a rank's 8 squares, then 8 bytes off the board that
+// no square uses. Those 8 words of 8 bytes hold the bitboards, so that the derived sets cost no
+// bytes beside the board (Position is 152 bytes, not 224): word 0 holds the squares of White's
+// pieces, word 1 Black's, and word t+1 (t = Pawn..King) those of both colours' pieces of type t.
+// Like all derived data they are a function of the board, so == keeps its meaning.
+
+// word returns bitboard word k&7, the 8 bytes after the squares of rank k&7.
+func (p *Position) word(k uint) *uint64 {
+	return (*uint64)(unsafe.Add(unsafe.Pointer(&p.board), k&7<<4+8))
+}
+
+// ofColor returns the squares of colour c's pieces.
+func (p *Position) ofColor(c Color) uint64 { return *p.word(uint(c & 1)) }
+
+// ofType returns the squares of both colours' pieces of type t (Pawn..King).
+func (p *Position) ofType(t PieceType) uint64 { return *p.word(uint(t) + 1) }
+
+// occupied returns the squares of all pieces.
+func (p *Position) occupied() uint64 { return *p.word(0) | *p.word(1) }
+
+// flip flips the squares b in the words of pc's colour and of its type (word takes them modulo
+// 8, and a Black piece's value is its type's plus 8): it puts pc on those squares, or takes it
+// off them.
+func (p *Position) flip(pc Piece, b uint64) {
+	*p.word(uint(pc >> 3)) ^= b
+	*p.word(uint(pc) + 1) ^= b
+}
+
 // put places pc on the empty square sq, keeping the derived data in step.
 func (p *Position) put(sq Square, pc Piece) {
-	b := uint64(1) << sq.bit()
+	bit := sq.bit() & 63
 	p.board[sq] = pc
-	p.pieces[0] |= b
-	p.pieces[pc&7] |= b
-	p.occ[pc>>3] |= b
-	p.hash ^= pieceSquareKeys[pc&15][sq.bit()&63]
+	p.flip(pc, 1<<bit)
+	p.hash ^= pieceSquareKeys[pc&15][bit]
 }
 
 // remove empties the occupied square sq.
 func (p *Position) remove(sq Square) {
-	pc := p.board[sq]
-	b := uint64(1) << sq.bit()
+	pc, bit := p.board[sq], sq.bit()&63
 	p.board[sq] = NoPiece
-	p.pieces[0] &^= b
-	p.pieces[pc&7] &^= b
-	p.occ[pc>>3] &^= b
-	p.hash ^= pieceSquareKeys[pc&15][sq.bit()&63]
+	p.flip(pc, 1<<bit)
+	p.hash ^= pieceSquareKeys[pc&15][bit]
 }
 
 // IsValid reports whether p is a position of the kind ParseFEN returns: in particular false
@@ -290,10 +312,13 @@ func (p Position) PieceAt(sq Square) Piece {
 // Pieces returns the squares of the pieces of colour c and type t; t = NoPieceType gives all
 // pieces of colour c.
 func (p Position) Pieces(c Color, t PieceType) SquareSet {
-	if t > King {
+	switch {
+	case t > King:
 		return 0
+	case t == NoPieceType:
+		return SquareSet(p.ofColor(c))
 	}
-	return SquareSet(p.pieces[t] & p.occ[c&1])
+	return SquareSet(p.ofType(t) & p.ofColor(c))
 }
 
 // EnPassant returns the en-passant target square (the square a pawn passed over in a double
@@ -349,18 +374,18 @@ func (p Position) needsChess960() bool {
 
 // InCheck reports whether the side to move is in check (FIDE Laws 3.9).
 func (p Position) InCheck() bool {
-	return p.attackersTo(p.kings[p.turn], p.turn.Other(), p.pieces[0]) != 0
+	return p.attackersTo(p.kings[p.turn], p.turn.Other(), p.occupied()) != 0
 }
 
 // Checkers returns the squares of the pieces that give check to the side to move.
 func (p Position) Checkers() SquareSet {
-	return SquareSet(p.attackersTo(p.kings[p.turn], p.turn.Other(), p.pieces[0]))
+	return SquareSet(p.attackersTo(p.kings[p.turn], p.turn.Other(), p.occupied()))
 }
 
 // IsAttacked reports whether a piece of colour by attacks sq (FIDE Laws 3.1.3): could move
 // there or capture there, pins ignored. An off-board square is never attacked.
 func (p Position) IsAttacked(sq Square, by Color) bool {
-	return sq.IsValid() && p.attackersTo(sq, by&1, p.pieces[0]) != 0
+	return sq.IsValid() && p.attackersTo(sq, by&1, p.occupied()) != 0
 }
 
 // Attackers returns the squares of the pieces of colour by that attack sq.
@@ -368,7 +393,7 @@ func (p Position) Attackers(sq Square, by Color) SquareSet {
 	if !sq.IsValid() {
 		return 0
 	}
-	return SquareSet(p.attackersTo(sq, by&1, p.pieces[0]))
+	return SquareSet(p.attackersTo(sq, by&1, p.occupied()))
 }
 
 // Pinned returns the squares of the pieces of colour c that are pinned to their own king:
@@ -387,11 +412,11 @@ func (p *Position) attackersTo(sq Square, by Color, occupied uint64) uint64 {
 
 func (p *Position) attackersToBit(b int, by Color, occupied uint64) uint64 {
 	b &= 63
-	queens := p.pieces[Queen]
-	return (knightAttacks[b]&p.pieces[Knight] | pawnAttacks[by^1][b]&p.pieces[Pawn] |
-		kingAttacks[b]&p.pieces[King] |
-		bishopAttacks(b, occupied)&(p.pieces[Bishop]|queens) |
-		rookAttacks(b, occupied)&(p.pieces[Rook]|queens)) & p.occ[by&1] & occupied
+	queens := p.ofType(Queen)
+	return (knightAttacks[b]&p.ofType(Knight) | pawnAttacks[by^1][b]&p.ofType(Pawn) |
+		kingAttacks[b]&p.ofType(King) |
+		bishopAttacks(b, occupied)&(p.ofType(Bishop)|queens) |
+		rookAttacks(b, occupied)&(p.ofType(Rook)|queens)) & p.ofColor(by&1) & occupied
 }
 
 // attacked reports whether sq is attacked by colour by, cheaper than attackersTo != 0.
@@ -403,16 +428,16 @@ func (p *Position) attacked(sq Square, by Color, occupied uint64) bool {
 // enemy slider stands on a line through the square.
 func (p *Position) attackedBit(b int, by Color, occupied uint64) bool {
 	b &= 63
-	their := p.occ[by&1] & occupied
-	if (knightAttacks[b]&p.pieces[Knight]|pawnAttacks[by^1][b]&p.pieces[Pawn]|
-		kingAttacks[b]&p.pieces[King])&their != 0 {
+	their := p.ofColor(by&1) & occupied
+	if (knightAttacks[b]&p.ofType(Knight)|pawnAttacks[by^1][b]&p.ofType(Pawn)|
+		kingAttacks[b]&p.ofType(King))&their != 0 {
 		return true
 	}
-	queens := p.pieces[Queen]
-	if diag := (p.pieces[Bishop] | queens) & their; diag&bishopRays(b) != 0 && bishopAttacks(b, occupied)&diag != 0 {
+	queens := p.ofType(Queen)
+	if diag := (p.ofType(Bishop) | queens) & their; diag&bishopRays(b) != 0 && bishopAttacks(b, occupied)&diag != 0 {
 		return true
 	}
-	straight := (p.pieces[Rook] | queens) & their
+	straight := (p.ofType(Rook) | queens) & their
 	return straight&rookRays(b) != 0 && rookAttacks(b, occupied)&straight != 0
 }
 
@@ -423,11 +448,11 @@ func (p *Position) attackedBit(b int, by Color, occupied uint64) bool {
 // blockers (a piece just captured is in occ but not in their), without sliding attacks.
 func (p *Position) attackedOnLines(b int, by Color, their, occ uint64) bool {
 	b &= 63
-	if (knightAttacks[b]&p.pieces[Knight]|pawnAttacks[by&1^1][b]&p.pieces[Pawn]|kingAttacks[b]&p.pieces[King])&their != 0 {
+	if (knightAttacks[b]&p.ofType(Knight)|pawnAttacks[by&1^1][b]&p.ofType(Pawn)|kingAttacks[b]&p.ofType(King))&their != 0 {
 		return true
 	}
-	queens := p.pieces[Queen]
-	for s := (bishopRays(b)&(p.pieces[Bishop]|queens) | rookRays(b)&(p.pieces[Rook]|queens)) & their; s != 0; s &= s - 1 {
+	queens := p.ofType(Queen)
+	for s := (bishopRays(b)&(p.ofType(Bishop)|queens) | rookRays(b)&(p.ofType(Rook)|queens)) & their; s != 0; s &= s - 1 {
 		if between[b][bits.TrailingZeros64(s)&63]&occ == 0 {
 			return true
 		}
@@ -441,16 +466,16 @@ func (p *Position) checkersAndPins(us Color) (checkers, pinned uint64) {
 	us &= 1
 	them := us ^ 1
 	kb := int(p.kings[us].bit())
-	their := p.occ[them]
-	checkers = (knightAttacks[kb]&p.pieces[Knight] | pawnAttacks[us][kb]&p.pieces[Pawn]) & their
-	queens := p.pieces[Queen]
-	snipers := (bishopRays(kb)&(p.pieces[Bishop]|queens) | rookRays(kb)&(p.pieces[Rook]|queens)) & their
+	their := p.ofColor(them)
+	checkers = (knightAttacks[kb]&p.ofType(Knight) | pawnAttacks[us][kb]&p.ofType(Pawn)) & their
+	queens := p.ofType(Queen)
+	snipers := (bishopRays(kb)&(p.ofType(Bishop)|queens) | rookRays(kb)&(p.ofType(Rook)|queens)) & their
 	for ; snipers != 0; snipers &= snipers - 1 {
 		f := bits.TrailingZeros64(snipers)
-		switch blockers := between[f][kb] & p.pieces[0]; {
+		switch blockers := between[f][kb] & p.occupied(); {
 		case blockers == 0:
 			checkers |= 1 << f
-		case blockers&(blockers-1) == 0 && blockers&p.occ[us] != 0:
+		case blockers&(blockers-1) == 0 && blockers&p.ofColor(us) != 0:
 			pinned |= blockers
 		}
 	}
@@ -529,8 +554,8 @@ func (p *Position) generate(ml *moveList) {
 	them := us ^ 1
 	ksq := p.kings[us]
 	kb := int(ksq.bit())
-	own := p.occ[us]
-	all := p.pieces[0]
+	own := p.ofColor(us)
+	all := p.occupied()
 	checkers, pinned := p.checkersAndPins(us)
 
 	// King moves: the destination must not be attacked once the king has left its square.
@@ -588,8 +613,8 @@ func (p *Position) countLegal() int {
 	us := p.turn & 1
 	them := us ^ 1
 	kb := int(p.kings[us].bit())
-	own, their := p.occ[us], p.occ[them]
-	all := p.pieces[0]
+	own, their := p.ofColor(us), p.ofColor(them)
+	all := p.occupied()
 	checkers, pinned := p.checkersAndPins(us)
 
 	n := 0
@@ -608,11 +633,11 @@ func (p *Position) countLegal() int {
 		n += p.countCastling(us)
 	}
 
-	for s := p.pieces[Knight] & own &^ pinned; s != 0; s &= s - 1 {
+	for s := p.ofType(Knight) & own &^ pinned; s != 0; s &= s - 1 {
 		n += bits.OnesCount64(knightAttacks[bits.TrailingZeros64(s)] & target)
 	}
-	queens := p.pieces[Queen]
-	for s := (p.pieces[Bishop] | queens) & own; s != 0; s &= s - 1 {
+	queens := p.ofType(Queen)
+	for s := (p.ofType(Bishop) | queens) & own; s != 0; s &= s - 1 {
 		f := bits.TrailingZeros64(s)
 		a := bishopAttacks(f, all) & target
 		if pinned>>f&1 != 0 {
@@ -620,7 +645,7 @@ func (p *Position) countLegal() int {
 		}
 		n += bits.OnesCount64(a)
 	}
-	for s := (p.pieces[Rook] | queens) & own; s != 0; s &= s - 1 {
+	for s := (p.ofType(Rook) | queens) & own; s != 0; s &= s - 1 {
 		f := bits.TrailingZeros64(s)
 		a := rookAttacks(f, all) & target
 		if pinned>>f&1 != 0 {
@@ -629,7 +654,7 @@ func (p *Position) countLegal() int {
 		n += bits.OnesCount64(a)
 	}
 
-	pawns := p.pieces[Pawn] & own
+	pawns := p.ofType(Pawn) & own
 	free := pawns &^ pinned
 	empty := ^all
 	var push, double, left, right uint64
@@ -708,14 +733,14 @@ func (p *Position) genPawn(ml *moveList, from Square, allowed uint64) {
 // square fills, so no pin or check mask can tell; the king must not be attacked afterwards.
 func (p *Position) epLegal(from, to Square) bool {
 	captured := from&0x70 | to&7
-	occ := p.pieces[0]&^(1<<from.bit())&^(1<<captured.bit()) | 1<<to.bit()
+	occ := p.occupied()&^(1<<from.bit())&^(1<<captured.bit()) | 1<<to.bit()
 	return !p.attacked(p.kings[p.turn], p.turn^1, occ)
 }
 
 // genCastlingOnly fills ml with the legal castling moves of the side to move.
 func (p *Position) genCastlingOnly(ml *moveList) {
 	ml.n = 0
-	if p.castling != 0 && !p.attacked(p.kings[p.turn], p.turn^1, p.pieces[0]) {
+	if p.castling != 0 && !p.attacked(p.kings[p.turn], p.turn^1, p.occupied()) {
 		p.genCastling(ml, p.turn)
 	}
 }
@@ -755,10 +780,10 @@ func (p *Position) castlingMove(us Color, side CastlingSide) (Move, bool) {
 	kb, rb := uint64(1)<<ksq.bit(), uint64(1)<<rsq.bit()
 	path := between[ksq.bit()][kto.bit()] | between[rsq.bit()][rto.bit()] |
 		1<<kto.bit() | 1<<rto.bit()
-	if path&p.pieces[0]&^kb&^rb != 0 {
+	if path&p.occupied()&^kb&^rb != 0 {
 		return NullMove, false
 	}
-	occ := p.pieces[0] &^ kb
+	occ := p.occupied() &^ kb
 	for t := between[ksq.bit()][kto.bit()] | 1<<kto.bit(); t != 0; t &= t - 1 {
 		if p.attackedBit(bits.TrailingZeros64(t), us^1, occ) {
 			return NullMove, false
@@ -799,21 +824,17 @@ func (p *Position) play(m Move) {
 	p.turn = us ^ 1
 	p.fullmove += uint32(us) // after Black's move
 	p.halfmove++
-	// remove and put, merged: the moved piece's bits flip in one XOR
+	// remove and put, merged: the mover's colour bits flip in one XOR
 	p.board[from] = NoPiece
 	p.board[to] = placed
 	if captured != NoPiece {
-		p.pieces[captured&7] &^= toBit
-		p.occ[us^1] &^= toBit
-		p.pieces[0] &^= toBit // put back below
+		p.flip(captured, toBit)
 		hash ^= pieceSquareKeys[captured&15][tb]
 		p.halfmove = 0
 	}
-	move := fromBit | toBit
-	p.pieces[0] ^= move
-	p.occ[us] ^= move
-	p.pieces[pc&7] &^= fromBit
-	p.pieces[placed&7] |= toBit
+	*p.word(uint(us)) ^= fromBit | toBit
+	*p.word(uint(pc) + 1) ^= fromBit
+	*p.word(uint(placed) + 1) ^= toBit
 	p.hash = hash
 	if PieceType(pc&7) == King {
 		p.kings[us] = to
@@ -1055,7 +1076,7 @@ func (p *Position) givesCheck(m Move) bool {
 	from, to := m.from(), m.rawTo()
 	kb := int(p.kings[us^1].bit())
 	fb, tb := int(from.bit()), int(to.bit())
-	occ := p.pieces[0]&^(1<<fb) | 1<<tb
+	occ := p.occupied()&^(1<<fb) | 1<<tb
 	if m&moveEnPassant != 0 {
 		occ &^= 1 << (from&0x70 | to&7).bit()
 	}
@@ -1082,9 +1103,9 @@ func (p *Position) givesCheck(m Move) bool {
 	if m&moveEnPassant == 0 && (bishopRays(kb)|rookRays(kb))>>fb&1 == 0 {
 		return false // nothing leaves a line through the king
 	}
-	queens := p.pieces[Queen]
-	return (bishopAttacks(kb, occ)&(p.pieces[Bishop]|queens)|rookAttacks(kb, occ)&(p.pieces[Rook]|queens))&
-		p.occ[us]&^(1<<fb) != 0
+	queens := p.ofType(Queen)
+	return (bishopAttacks(kb, occ)&(p.ofType(Bishop)|queens)|rookAttacks(kb, occ)&(p.ofType(Rook)|queens))&
+		p.ofColor(us)&^(1<<fb) != 0
 }
 
 // checkSuffix returns the SAN suffix of the legal move m (PGN Standard §8.2.3.5): '+' for
@@ -1106,8 +1127,8 @@ func (p *Position) checkSuffix(m Move) byte {
 func (p *Position) kingCanMove() bool {
 	us := p.turn & 1
 	kb := int(p.kings[us].bit())
-	occ := p.pieces[0] &^ (1 << kb)
-	for t := kingAttacks[kb] &^ p.occ[us]; t != 0; t &= t - 1 {
+	occ := p.occupied() &^ (1 << kb)
+	for t := kingAttacks[kb] &^ p.ofColor(us); t != 0; t &= t - 1 {
 		if !p.attackedBit(bits.TrailingZeros64(t), us^1, occ) {
 			return true
 		}

@@ -73,8 +73,8 @@ func Chess960Start(n int) Position {
 // rights, the clocks or the Chess960 flag), so the standard starting position gives 518. The
 // bool is false for any other placement.
 func (p Position) Chess960Number() (int, bool) {
-	if p.invalid() || p.pieces[0] != 0xffff00000000ffff || p.pieces[Pawn] != 0x00ff00000000ff00 ||
-		p.occ[White] != 0xffff {
+	if p.invalid() || p.occupied() != 0xffff00000000ffff || p.ofType(Pawn) != 0x00ff00000000ff00 ||
+		p.ofColor(White) != 0xffff {
 		return 0, false
 	}
 	var rank [8]PieceType

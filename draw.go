@@ -51,20 +51,20 @@ func (p Position) HasInsufficientMaterial(c Color) bool { return p.insufficientM
 // insufficientMaterial is HasInsufficientMaterial without a copy of the position.
 func (p *Position) insufficientMaterial(c Color) bool {
 	c &= 1
-	us, them := p.occ[c], p.occ[c^1]
-	if us&(p.pieces[Pawn]|p.pieces[Rook]|p.pieces[Queen]) != 0 {
+	us, them := p.ofColor(c), p.ofColor(c^1)
+	if us&(p.ofType(Pawn)|p.ofType(Rook)|p.ofType(Queen)) != 0 {
 		return false
 	}
-	knights, bishops := us&p.pieces[Knight], us&p.pieces[Bishop]
+	knights, bishops := us&p.ofType(Knight), us&p.ofType(Bishop)
 	switch {
 	case knights == 0 && bishops == 0:
 		return true
 	case bishops == 0:
-		return knights&(knights-1) == 0 && them&^(p.pieces[King]|p.pieces[Queen]) == 0
+		return knights&(knights-1) == 0 && them&^(p.ofType(King)|p.ofType(Queen)) == 0
 	case knights == 0:
-		all := p.pieces[Bishop] // ours and the opponent's: all must be on one colour
+		all := p.ofType(Bishop) // ours and the opponent's: all must be on one colour
 		oneColour := all&darkSquares == 0 || all&lightSquares == 0
-		return oneColour && them&(p.pieces[Pawn]|p.pieces[Knight]) == 0
+		return oneColour && them&(p.ofType(Pawn)|p.ofType(Knight)) == 0
 	}
 	return false
 }
@@ -108,21 +108,21 @@ func (p Position) IsDeadPosition() bool {
 
 // isClosed certifies the closed pawn-wall case of IsDeadPosition.
 func (p *Position) isClosed() bool {
-	if p.pieces[Knight]|p.pieces[Rook]|p.pieces[Queen] != 0 || p.ep != NoSquare {
+	if p.ofType(Knight)|p.ofType(Rook)|p.ofType(Queen) != 0 || p.ep != NoSquare {
 		return false
 	}
-	wp := p.pieces[Pawn] & p.occ[White]
-	bp := p.pieces[Pawn] & p.occ[Black]
+	wp := p.ofType(Pawn) & p.ofColor(White)
+	bp := p.ofType(Pawn) & p.ofColor(Black)
 	if wp == 0 || wp<<8 != bp {
 		return false // no pawns (a matter of material), or a pawn not blocked head to head
 	}
 	wAtt := (wp<<7)&^fileH | (wp<<9)&^fileA
 	bAtt := (bp>>7)&^fileA | (bp>>9)&^fileH
-	if wAtt&p.occ[Black] != 0 || bAtt&p.occ[White] != 0 {
+	if wAtt&p.ofColor(Black) != 0 || bAtt&p.ofColor(White) != 0 {
 		return false // a pawn can capture, or gives check
 	}
-	wb := p.pieces[Bishop] & p.occ[White]
-	bb := p.pieces[Bishop] & p.occ[Black]
+	wb := p.ofType(Bishop) & p.ofColor(White)
+	bb := p.ofType(Bishop) & p.ofColor(Black)
 	if !apartColours(wb, bp) || !apartColours(bb, wp) {
 		return false
 	}

@@ -131,7 +131,7 @@ func ParseFEN(fen string) (Position, error) {
 	}
 	p.halfmove, p.fullmove = half, max(full, 1)
 
-	if p.attacked(p.kings[p.turn^1], p.turn, p.pieces[0]) {
+	if p.attacked(p.kings[p.turn^1], p.turn, p.occupied()) {
 		return Position{}, fenErr(fen, 2, offsets[1], ErrOppositeCheck, p.turn.Other().String()+" is in check with "+p.turn.String()+" to move")
 	}
 	p.hash = p.computeHash()

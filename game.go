@@ -430,7 +430,7 @@ func drawnOnBoard(p *Position, repeats int) Termination {
 	// While a rook or queen stands on the board the material suffices (a rook or queen can
 	// always mate with help) and no pawn wall is closed (isClosed wants none): the two
 	// material tests are skipped on most plies of a game, which this test ends.
-	if p.pieces[Rook]|p.pieces[Queen] == 0 || repeats >= 5 || p.halfmove >= 150 {
+	if p.ofType(Rook)|p.ofType(Queen) == 0 || repeats >= 5 || p.halfmove >= 150 {
 		return drawnOnBoardByMaterial(p, repeats)
 	}
 	return NoTermination
@@ -438,7 +438,7 @@ func drawnOnBoard(p *Position, repeats int) Termination {
 
 // drawnOnBoardByMaterial is drawnOnBoard past its inlined test.
 func drawnOnBoardByMaterial(p *Position, repeats int) Termination {
-	material := p.pieces[Rook]|p.pieces[Queen] == 0
+	material := p.ofType(Rook)|p.ofType(Queen) == 0
 	switch {
 	case material && p.bothInsufficient():
 		return InsufficientMaterial

@@ -91,7 +91,7 @@ var legal = illegality{IllegalNone, NoSquare, NoSquare}
 func (p *Position) explain(m Move) illegality {
 	us := p.turn & 1
 	if m == NullMove {
-		if c := p.attackersTo(p.kings[us], us^1, p.pieces[0]); c != 0 {
+		if c := p.attackersTo(p.kings[us], us^1, p.occupied()); c != 0 {
 			return illegality{IllegalNullMoveInCheck, sq88(bits.TrailingZeros64(c)), NoSquare}
 		}
 		return legal
@@ -187,18 +187,18 @@ func (p *Position) explainCastling(ksq, rook Square) illegality {
 	if rook == NoSquare || !rook.IsValid() || p.castling.RookSquare(us, side) != rook {
 		return illegality{IllegalCastlingRight, NoSquare, NoSquare}
 	}
-	if c := p.attackersTo(ksq, them, p.pieces[0]); c != 0 {
+	if c := p.attackersTo(ksq, them, p.occupied()); c != 0 {
 		return illegality{IllegalCastlingOutOfCheck, sq88(bits.TrailingZeros64(c)), NoSquare}
 	}
 	kto, rto := castleKingTo(ksq, rook), castleRookTo(ksq, rook)
 	kb, rb := uint64(1)<<ksq.bit(), uint64(1)<<rook.bit()
-	others := p.pieces[0] &^ kb &^ rb
+	others := p.occupied() &^ kb &^ rb
 	for _, way := range [2][2]Square{{ksq, kto}, {rook, rto}} {
 		if sq, ok := firstOnWay(way[0], way[1], others); ok {
 			return illegality{IllegalCastlingBlocked, sq, NoSquare}
 		}
 	}
-	occ := p.pieces[0] &^ kb
+	occ := p.occupied() &^ kb
 	for sq := ksq; ; {
 		if sq != ksq {
 			if a := p.attackersTo(sq, them, occ); a != 0 {
@@ -258,7 +258,7 @@ func (p *Position) explainWay(pt PieceType, from, to Square) illegality {
 		if !slidesTo(pt, int(fb), int(tb)) {
 			return wrong
 		}
-		if b := between[fb][tb] & p.pieces[0]; b != 0 {
+		if b := between[fb][tb] & p.occupied(); b != 0 {
 			f := bits.TrailingZeros64(b) // nearest to from when the way goes up the bit order
 			if tb < fb {
 				f = 63 - bits.LeadingZeros64(b)
@@ -326,7 +326,7 @@ func (p *Position) explainSafety(from, to Square, pt PieceType) illegality {
 	ksq := p.kings[us]
 	kb, fb, tb := ksq.bit(), from.bit(), to.bit()
 	if pt == King {
-		if a := p.attackersTo(to, them, p.pieces[0]&^(1<<fb)); a != 0 {
+		if a := p.attackersTo(to, them, p.occupied()&^(1<<fb)); a != 0 {
 			return illegality{IllegalIntoCheck, sq88(bits.TrailingZeros64(a)), NoSquare}
 		}
 		return legal
@@ -337,7 +337,7 @@ func (p *Position) explainSafety(from, to Square, pt PieceType) illegality {
 	}
 	if pt == Pawn && to == p.ep && p.board[to] == NoPiece && from&7 != to&7 {
 		captured := from&0x70 | to&7
-		occ := p.pieces[0]&^(1<<fb)&^(1<<captured.bit()) | 1<<tb
+		occ := p.occupied()&^(1<<fb)&^(1<<captured.bit()) | 1<<tb
 		a := p.attackersTo(ksq, them, occ)
 		switch {
 		case a == 0:
@@ -364,9 +364,9 @@ func (p *Position) pinner(sq Square) Square {
 	us := p.turn & 1
 	ksq := p.kings[us]
 	kb := ksq.bit()
-	for s := (p.pieces[Bishop] | p.pieces[Rook] | p.pieces[Queen]) & p.occ[us^1]; s != 0; s &= s - 1 {
+	for s := (p.ofType(Bishop) | p.ofType(Rook) | p.ofType(Queen)) & p.ofColor(us^1); s != 0; s &= s - 1 {
 		f := bits.TrailingZeros64(s)
-		if slidesTo(p.board[sq88(f)].Type(), f, int(kb)) && between[f][kb]&p.pieces[0] == 1<<sq.bit() {
+		if slidesTo(p.board[sq88(f)].Type(), f, int(kb)) && between[f][kb]&p.occupied() == 1<<sq.bit() {
 			return sq88(f)
 		}
 	}
@@ -468,7 +468,7 @@ func (p *Position) sanNoCandidate(pt PieceType, fromFile, fromRank int, to Squar
 	if pt < Pawn || pt > King {
 		return best
 	}
-	for s := p.occ[p.turn&1] & p.pieces[pt]; s != 0; s &= s - 1 {
+	for s := p.ofColor(p.turn&1) & p.ofType(pt); s != 0; s &= s - 1 {
 		from := sq88(bits.TrailingZeros64(s))
 		if fromFile >= 0 && int(from&7) != fromFile || fromRank >= 0 && int(from>>4) != fromRank {
 			continue

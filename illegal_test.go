@@ -284,7 +284,7 @@ func TestExplainAgreesWithLegality(t *testing.T) {
 				legalSet[NewMove(lm.From(), lm.CastlingRook(), NoPieceType)] = true
 			}
 		}
-		for s := p.occ[p.turn]; s != 0; s &= s - 1 {
+		for s := p.ofColor(p.turn); s != 0; s &= s - 1 {
 			from := sq88(bitIndex(s))
 			for i := range 64 {
 				to := SquareAt(i)

@@ -164,11 +164,11 @@ func TestPGNTreeCommentsOutliveLaterGames(t *testing.T) {
 	}
 }
 
-// newNode's blocks of 61 and 19 nodes fill the allocator's size classes of 21,760 and 6,784
-// bytes with 352-byte nodes: a node of another size needs other counts.
+// newNode's blocks of 51 and 19 nodes fill the allocator's size classes of 14,336 and 5,376
+// bytes with 280-byte nodes: a node of another size needs other counts.
 func TestPGNNodeBlocksFillSizeClasses(t *testing.T) {
 	node := int(unsafe.Sizeof(PGNNode{}))
-	for _, b := range []struct{ nodes, class int }{{61, 21760}, {19, 6784}} {
+	for _, b := range []struct{ nodes, class int }{{51, 14336}, {19, 5376}} {
 		if size := b.nodes * node; size > b.class || size+node <= b.class {
 			t.Errorf("%d nodes of %d bytes are %d bytes: not the fill of the %d-byte size class", b.nodes, node, size, b.class)
 		}

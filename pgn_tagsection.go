@@ -67,12 +67,12 @@ type (
 	pgnGameBlockSmall struct {
 		game PGNGame
 		tags [8]Tag
-		text [264]byte // never written once the values point into it; 896 bytes in all with the header
+		text [336]byte // never written once the values point into it; 896 bytes in all with the header
 	}
 	pgnGameBlockLarge struct {
 		game PGNGame
 		tags [20]Tag
-		text [392]byte // with the allocator's 8-byte header, 1,408 bytes: a size class
+		text [464]byte // with the allocator's 8-byte header, 1,408 bytes: a size class
 	}
 )
 

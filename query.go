@@ -90,9 +90,9 @@ func (p Position) AppendLegalMovesFrom(dst []Move, sq Square) []Move {
 	kb := p.kings[us].bit()
 	checkers, pinned := p.checkersAndPins(us)
 	if pc.Type() == King {
-		for t := kingAttacks[fb] &^ p.occ[us]; t != 0; t &= t - 1 {
+		for t := kingAttacks[fb] &^ p.ofColor(us); t != 0; t &= t - 1 {
 			to := sq88(bits.TrailingZeros64(t))
-			if !p.attacked(to, us^1, p.pieces[0]&^(1<<fb)) {
+			if !p.attacked(to, us^1, p.occupied()&^(1<<fb)) {
 				dst = append(dst, Move(sq)|Move(to)<<8)
 			}
 		}
@@ -106,7 +106,7 @@ func (p Position) AppendLegalMovesFrom(dst []Move, sq Square) []Move {
 	if checkers&(checkers-1) != 0 {
 		return dst // double check: only the king moves
 	}
-	allowed := ^p.occ[us]
+	allowed := ^p.ofColor(us)
 	if checkers != 0 {
 		allowed = checkers | between[kb][bits.TrailingZeros64(checkers)]
 	}
@@ -120,13 +120,13 @@ func (p Position) AppendLegalMovesFrom(dst []Move, sq Square) []Move {
 	case Knight:
 		targets = knightAttacks[fb]
 	case Bishop:
-		targets = bishopAttacks(int(fb), p.pieces[0])
+		targets = bishopAttacks(int(fb), p.occupied())
 	case Rook:
-		targets = rookAttacks(int(fb), p.pieces[0])
+		targets = rookAttacks(int(fb), p.occupied())
 	default:
-		targets = bishopAttacks(int(fb), p.pieces[0]) | rookAttacks(int(fb), p.pieces[0])
+		targets = bishopAttacks(int(fb), p.occupied()) | rookAttacks(int(fb), p.occupied())
 	}
-	for t := targets & allowed &^ p.occ[us]; t != 0; t &= t - 1 {
+	for t := targets & allowed &^ p.ofColor(us); t != 0; t &= t - 1 {
 		dst = append(dst, Move(sq)|Move(sq88(bits.TrailingZeros64(t)))<<8)
 	}
 	return dst
@@ -191,7 +191,7 @@ func (p Position) AppendLegalMovesTo(dst []Move, sq Square) []Move {
 			}
 		}
 	}
-	if p.occ[us]>>sq.bit()&1 != 0 {
+	if p.ofColor(us)>>sq.bit()&1 != 0 {
 		return dst
 	}
 	for pt := Pawn; pt <= King; pt++ {

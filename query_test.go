@@ -144,10 +144,10 @@ func TestIsCaptureFIDE31(t *testing.T) {
 	}
 	// Differential: a legal move captures exactly when the opponent has fewer pieces after it.
 	for _, p := range queryPositions(t) {
-		them := bits.OnesCount64(p.occ[p.turn^1])
+		them := bits.OnesCount64(p.ofColor(p.turn ^ 1))
 		for _, m := range p.LegalMoves() {
 			q, _ := p.Play(m)
-			if want := bits.OnesCount64(q.occ[p.turn^1]) < them; p.IsCapture(m) != want {
+			if want := bits.OnesCount64(q.ofColor(p.turn^1)) < them; p.IsCapture(m) != want {
 				t.Fatalf("%s: IsCapture(%v) = %v, want %v", p.FEN(), m, !want, want)
 			}
 		}

@@ -656,7 +656,7 @@ func (p *Position) shortMove(body string, checkers uint64) (Move, bool) {
 		if target == NoPiece && !ep {
 			return NullMove, false
 		}
-		cands := pawnAttacks[us^1][tb] & p.occ[us] & p.pieces[Pawn] & (fileMask << (c - 'a'))
+		cands := pawnAttacks[us^1][tb] & p.ofColor(us) & p.ofType(Pawn) & (fileMask << (c - 'a'))
 		if cands == 0 {
 			return NullMove, false
 		}
@@ -686,7 +686,7 @@ func (p *Position) shortMove(body string, checkers uint64) (Move, bool) {
 	if pt == King {
 		kb := int(p.kings[us].bit()) & 63
 		if disambiguated || kingAttacks[tb]>>kb&1 == 0 ||
-			p.attackedOnLines(tb, us^1, p.occ[us^1], p.pieces[0]&^(1<<kb)) {
+			p.attackedOnLines(tb, us^1, p.ofColor(us^1), p.occupied()&^(1<<kb)) {
 			return NullMove, false
 		}
 		return Move(p.kings[us]) | Move(to)<<8, true
@@ -745,11 +745,11 @@ func (p *Position) shortMove(body string, checkers uint64) (Move, bool) {
 func (p *Position) checkers() uint64 {
 	us := p.turn & 1
 	kb := int(p.kings[us].bit()) & 63
-	their := p.occ[us^1]
-	checkers := (knightAttacks[kb]&p.pieces[Knight] | pawnAttacks[us][kb]&p.pieces[Pawn]) & their
-	queens := p.pieces[Queen]
-	for s := (bishopRays(kb)&(p.pieces[Bishop]|queens) | rookRays(kb)&(p.pieces[Rook]|queens)) & their; s != 0; s &= s - 1 {
-		if f := bits.TrailingZeros64(s) & 63; between[kb][f]&p.pieces[0] == 0 {
+	their := p.ofColor(us ^ 1)
+	checkers := (knightAttacks[kb]&p.ofType(Knight) | pawnAttacks[us][kb]&p.ofType(Pawn)) & their
+	queens := p.ofType(Queen)
+	for s := (bishopRays(kb)&(p.ofType(Bishop)|queens) | rookRays(kb)&(p.ofType(Rook)|queens)) & their; s != 0; s &= s - 1 {
+		if f := bits.TrailingZeros64(s) & 63; between[kb][f]&p.occupied() == 0 {
 			checkers |= 1 << f
 		}
 	}
@@ -776,12 +776,12 @@ func (p *Position) safeMover(fb, tb int, checkers uint64) bool {
 	}
 	var sliders uint64
 	if bishopRays(kb)>>fb&1 != 0 {
-		sliders = p.pieces[Bishop] | p.pieces[Queen]
+		sliders = p.ofType(Bishop) | p.ofType(Queen)
 	} else {
-		sliders = p.pieces[Rook] | p.pieces[Queen]
+		sliders = p.ofType(Rook) | p.ofType(Queen)
 	}
-	occ := p.pieces[0] &^ (1 << fb)
-	for s := line & sliders & p.occ[us^1]; s != 0; s &= s - 1 {
+	occ := p.occupied() &^ (1 << fb)
+	for s := line & sliders & p.ofColor(us^1); s != 0; s &= s - 1 {
 		if between[kb][bits.TrailingZeros64(s)&63]&occ == 0 {
 			return false // pinned: the slider would see the king
 		}
@@ -897,7 +897,7 @@ func (p *Position) findMove(s string, sp *sanParts) (Move, error) {
 	us := p.turn
 	to := sp.to
 	toBit := uint64(1) << to.bit()
-	own := p.occ[us]
+	own := p.ofColor(us)
 	if own&toBit != 0 {
 		return NullMove, &SANError{Input: s, Offset: sp.toOffset, Err: ErrIllegalMove, Reason: "a " + us.String() + " piece stands on " + to.String(), Illegal: IllegalOwnPiece, Square: to}
 	}
@@ -988,7 +988,7 @@ const (
 func (p *Position) reachers(pt PieceType, to Square) uint64 {
 	us := p.turn
 	b := to.bit()
-	mine := p.occ[us] & p.pieces[pt]
+	mine := p.ofColor(us) & p.ofType(pt)
 	switch pt {
 	case Knight:
 		return knightAttacks[b] & mine
@@ -1028,7 +1028,7 @@ func (p *Position) reachers(pt PieceType, to Square) uint64 {
 func (p *Position) unblocked(b uint, onLines uint64) uint64 {
 	for s := onLines; s != 0; s &= s - 1 {
 		f := bits.TrailingZeros64(s) & 63
-		if between[b&63][f]&p.pieces[0] != 0 {
+		if between[b&63][f]&p.occupied() != 0 {
 			onLines &^= 1 << f
 		}
 	}
@@ -1052,7 +1052,7 @@ func (p *Position) legality(m Move, checkers, pinned uint64) int {
 	kb := p.kings[p.turn].bit()
 	switch {
 	case from == p.kings[p.turn]:
-		if p.attacked(to, p.turn^1, p.pieces[0]&^(1<<kb)) {
+		if p.attacked(to, p.turn^1, p.occupied()&^(1<<kb)) {
 			return illegalKingAttacked
 		}
 	case m&moveEnPassant != 0:

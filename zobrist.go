@@ -87,10 +87,10 @@ type PositionKey struct {
 // Key returns the position's identity for repetition (FIDE Laws 9.2.3): see PositionKey.
 func (p Position) Key() PositionKey {
 	k := PositionKey{
-		sets: [4]uint64{p.occ[Black],
-			p.pieces[Pawn] | p.pieces[Bishop] | p.pieces[Queen],
-			p.pieces[Knight] | p.pieces[Bishop] | p.pieces[King],
-			p.pieces[Rook] | p.pieces[Queen] | p.pieces[King]},
+		sets: [4]uint64{p.ofColor(Black),
+			p.ofType(Pawn) | p.ofType(Bishop) | p.ofType(Queen),
+			p.ofType(Knight) | p.ofType(Bishop) | p.ofType(King),
+			p.ofType(Rook) | p.ofType(Queen) | p.ofType(King)},
 		castling: p.castling, ep: NoSquare, turn: p.turn,
 	}
 	if p.hasLegalEnPassant() {
