@@ -20,21 +20,30 @@ type pgnTreeLine struct {
 type pgnTreeBuilder struct {
 	pgnValidator
 	tree []pgnTreeLine // beside pgnValidator.lines, one for one
-	slab []PGNNode
-
-	// Blocks shared by the nodes, so that a move with its comment costs no allocation of its
-	// own: the first child and the first comment of a node are one-element windows (capacity
-	// 1, so an append by the caller copies out) of kids and texts, and the comments' text is
-	// kept in text, whose bytes are never written again once a string refers to them (a block
-	// that is full is left to its strings and a new one begun). A game's nodes, kids and
-	// texts are its own: a block shared with the next game would keep other games alive (every
-	// earlier one through the Parent links; texts, their long comments, which are strings of
-	// their own). Only text goes on from game to game, since its bytes point to nothing: a game
-	// kept alone keeps at most two blocks of other games' comment text beside its own.
-	kids  []*PGNNode
-	texts []string
-	text  []byte
+	// The game's nodes, in blocks (newNode), each with room for its first child and its first
+	// comment (pgnNodeSlot), so that a move with its comment costs no allocation of its own.
+	// The comments' text is kept in text, whose bytes are never written again once a string
+	// refers to them (a block that is full is left to its strings and a new one begun). A
+	// game's node blocks are its own: shared with the next game, they would keep every earlier
+	// game alive through the Parent links. Only text goes on from game to game, since its bytes
+	// point to nothing: a game kept alone keeps at most two blocks of other games' comment text
+	// beside its own.
+	slab []pgnNodeSlot
+	text []byte
 }
+
+// pgnNodeSlot is a node of the tree builder with room for its first child and its first
+// comment: Children and Comments begin as windows of capacity 1 on them, so that an append by
+// the caller copies the list out.
+type pgnNodeSlot struct {
+	node    PGNNode // first: a node of the builder is the start of its slot (slotOf)
+	kid     [1]*PGNNode
+	comment [1]string
+}
+
+// slotOf returns the slot of n, a node of the tree builder (newNode): every node under the
+// Root of a game it builds, the Root included.
+func slotOf(n *PGNNode) *pgnNodeSlot { return (*pgnNodeSlot)(unsafe.Pointer(n)) }
 
 func (t *pgnTreeBuilder) begin(p *pgnParser, start Position) {
 	t.pgnValidator.begin(p, start)
@@ -70,7 +79,7 @@ func (t *pgnTreeBuilder) add() {
 	if len(l.pending) > 0 {
 		n.StartingComments, l.pending = l.pending, nil
 	}
-	l.node.Children = appendInBlock(l.node.Children, n, &t.kids)
+	l.node.Children = appendToSlot(l.node.Children, n, &slotOf(l.node).kid)
 	l.node = n
 }
 
@@ -87,25 +96,20 @@ func (t *pgnTreeBuilder) comment(raw []byte) {
 	l := &t.tree[len(t.tree)-1]
 	switch {
 	case t.top().moved, len(t.tree) == 1: // after a move, or at the root before the first move
-		l.node.Comments = appendInBlock(l.node.Comments, text, &t.texts)
+		l.node.Comments = appendToSlot(l.node.Comments, text, &slotOf(l.node).comment)
 	default:
 		l.pending = append(l.pending, text)
 	}
 }
 
-// appendInBlock appends v to list; an empty list becomes a window of capacity 1 on the shared
-// block, so that a later append, by the reader or an edit, copies the list out of it.
-func appendInBlock[T any](list []T, v T, block *[]T) []T {
+// appendToSlot appends v to list; an empty list becomes a window of capacity 1 on the node's
+// slot, so that a later append, by the reader or an edit, copies the list out of it.
+func appendToSlot[T any](list []T, v T, slot *[1]T) []T {
 	if len(list) > 0 {
 		return append(list, v)
 	}
-	n := len(*block)
-	if n == cap(*block) {
-		*block, n = make([]T, 0, 64), 0
-	}
-	*block = (*block)[:n+1] // a reslice, which writes no pointer
-	(*block)[n] = v
-	return (*block)[n : n+1 : n+1]
+	slot[0] = v
+	return slot[:]
 }
 
 // foldComment is foldComment with the string's bytes taken from the game's text block, and
@@ -147,21 +151,21 @@ func (t *pgnTreeBuilder) variationEnd() {
 }
 
 // newNode returns a zeroed node from the game's slab: nodes come in blocks, not one by one.
-// A game's first block holds 51 nodes, the next ones 19, which fill the allocator's size
-// classes of 14,336 and 5,376 bytes, 4 and 3 to a span (a block that takes a span of its own
-// makes the allocator set one up each time): the 25,000 games of the shared lichess corpus,
-// 82 plies long on average, leave 11% of the nodes unused so (each unused node is 280 bytes
-// allocated and cleared).
+// A game's first block holds 62 slots, the next ones 20, which fill the allocator's size
+// classes of 19,072 and 6,144 bytes, 3 and 4 to a span (a block that takes a span of its own
+// makes the allocator set one up each time): the 25,000 games of the shared lichess corpus, 82
+// plies long on average, leave 12% of the slots unused so (each is 304 bytes allocated and
+// cleared).
 func (t *pgnTreeBuilder) newNode() *PGNNode {
 	if len(t.slab) == cap(t.slab) {
-		size := 19
+		size := 20
 		if t.slab == nil { // the game's first
-			size = 51
+			size = 62
 		}
-		t.slab = make([]PGNNode, 0, size)
+		t.slab = make([]pgnNodeSlot, 0, size)
 	}
 	t.slab = t.slab[:len(t.slab)+1]
-	return &t.slab[len(t.slab)-1]
+	return &t.slab[len(t.slab)-1].node
 }
 
 // foldComment makes a comment's text: line breaks read as spaces (an export writer may wrap a

@@ -164,13 +164,15 @@ func TestPGNTreeCommentsOutliveLaterGames(t *testing.T) {
 	}
 }
 
-// newNode's blocks of 51 and 19 nodes fill the allocator's size classes of 14,336 and 5,376
-// bytes with 280-byte nodes: a node of another size needs other counts.
+// newNode's blocks of 62 and 20 slots fill the allocator's size classes of 19,072 and 6,144
+// bytes, with its 8-byte header for objects that hold pointers: a slot of another size needs
+// other counts.
 func TestPGNNodeBlocksFillSizeClasses(t *testing.T) {
-	node := int(unsafe.Sizeof(PGNNode{}))
-	for _, b := range []struct{ nodes, class int }{{51, 14336}, {19, 5376}} {
-		if size := b.nodes * node; size > b.class || size+node <= b.class {
-			t.Errorf("%d nodes of %d bytes are %d bytes: not the fill of the %d-byte size class", b.nodes, node, size, b.class)
+	const header = 8
+	slot := int(unsafe.Sizeof(pgnNodeSlot{}))
+	for _, b := range []struct{ slots, class int }{{62, 19072}, {20, 6144}} {
+		if size := b.slots*slot + header; size > b.class || size+slot <= b.class {
+			t.Errorf("%d slots of %d bytes are %d bytes with the header: not the fill of the %d-byte size class", b.slots, slot, size, b.class)
 		}
 	}
 }

@@ -212,7 +212,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		start := p.setUp()
 		g.Final = start
 		if !r.NoTree {
-			r.tree.slab, r.tree.kids, r.tree.texts = nil, nil, nil // the game's own (see pgnTreeBuilder.kids)
+			r.tree.slab = nil // the game's own (see pgnTreeBuilder.slab)
 			g.Root = r.tree.newNode()
 			g.Root.Position = start
 		}
