@@ -65,7 +65,7 @@ type PGNReader struct {
 	closed  bool
 	err     error // the I/O error that ended the input
 	p       pgnParser
-	scratch PGNGame // the game whose tag section is being read, without a tree
+	scratch PGNGame // the game whose tag section is being read (tagSectionGame)
 	// the consumers of the movetext's events, one of them (or skipVar around one) chosen
 	// for each game by consumer
 	val     pgnValidator

@@ -59,10 +59,10 @@ func (p *pgnParser) readTags(maxTokens int) {
 	}
 }
 
-// Without a tree, a game costs one allocation: the tag section is read into the reader's
+// A game costs one allocation without a tree: the tag section is read into the reader's
 // scratch game (tagSectionGame), and keepTags makes one block for the game, its tags and
 // their values, sized to them (most tag sections fit the larger block: a lichess game's 17
-// tags hold about 300 bytes of values). A game read with a tree costs more anyway.
+// tags hold about 300 bytes of values). A tree adds its node blocks (newNode).
 type (
 	pgnGameBlockSmall struct {
 		game PGNGame
@@ -78,11 +78,8 @@ type (
 
 // tagSectionGame returns the zero game that the tag section is read into.
 func (r *PGNReader) tagSectionGame() *PGNGame {
-	if r.NoTree {
-		r.scratch = PGNGame{}
-		return &r.scratch
-	}
-	return new(PGNGame)
+	r.scratch = PGNGame{}
+	return &r.scratch
 }
 
 // gameWithTags returns a new game with room for n tags whose values are text: the game, the
@@ -109,20 +106,14 @@ func gameWithTags(n int, text []byte) (*PGNGame, []Tag, string) {
 	return g, tags, unsafe.String(&room[0], copy(room, text))
 }
 
-// keepTags gives the game its own copy of the tags read into the reader's buffers: one slice
-// and one string for all the values (and, read into the scratch game, a game of its own).
+// keepTags gives the game its own copy of the tags read into the reader's buffers and scratch
+// game: a game of its own, one slice and one string for all the values.
 func (p *pgnParser) keepTags() {
-	r, g := p.r, p.g
-	r.tags = g.Tags
-	var tags []Tag
-	var text string
-	if g == &r.scratch {
-		p.g, tags, text = gameWithTags(len(g.Tags), r.tagText)
-		*p.g = *g
-		g = p.g
-	} else if len(g.Tags) > 0 {
-		tags, text = make([]Tag, len(g.Tags)), string(r.tagText)
-	}
+	r := p.r
+	r.tags = p.g.Tags
+	g, tags, text := gameWithTags(len(p.g.Tags), r.tagText)
+	*g = *p.g
+	p.g = g
 	g.Tags = tags
 	copy(tags, r.tags)
 	start := 0
