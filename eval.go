@@ -110,7 +110,7 @@ func (e Eval) rank() int64 {
 		}
 		return -mates - (1<<30 - int64(min(-int64(e.Mate), 1<<30)))
 	}
-	return int64(max(min(e.Centipawns, 1<<38), -(1 << 38)))
+	return max(min(int64(e.Centipawns), 1<<38), -(1 << 38))
 }
 
 // String returns e as the argument of [%eval]: "0.35", "-1.25" (pawns with two decimals),
