@@ -150,6 +150,9 @@ func (t *pgnTreeBuilder) variationEnd() {
 	t.tree = t.tree[:len(t.tree)-1]
 }
 
+// The slots of newNode's blocks: a game's first, and each one after it.
+const pgnFirstBlockSlots, pgnNextBlockSlots = 62, 20
+
 // newNode returns a zeroed node from the game's slab: nodes come in blocks, not one by one.
 // A game's first block holds 62 slots, the next ones 20, which fill the allocator's size
 // classes of 19,072 and 6,144 bytes, 3 and 4 to a span (a block that takes a span of its own
@@ -158,9 +161,9 @@ func (t *pgnTreeBuilder) variationEnd() {
 // cleared).
 func (t *pgnTreeBuilder) newNode() *PGNNode {
 	if len(t.slab) == cap(t.slab) {
-		size := 20
+		size := pgnNextBlockSlots
 		if t.slab == nil { // the game's first
-			size = 62
+			size = pgnFirstBlockSlots
 		}
 		t.slab = make([]pgnNodeSlot, 0, size)
 	}

@@ -12,9 +12,10 @@ import (
 	"unsafe"
 )
 
-// The tree builder hands out a node's first child and first comment as one-element windows of
-// blocks shared by the game (pgnTreeBuilder.kids, texts, text): an edit that appends to one
-// node must copy out, leaving every other node as it was read.
+// The tree builder hands out a node's first child and first comment as one-element windows on
+// the node's own slot (pgnNodeSlot), and the comments' text from a block shared by the game
+// (pgnTreeBuilder.text): an edit that appends to one node must copy out, leaving every other
+// node as it was read.
 func TestPGNTreeBlocksAreWindows(t *testing.T) {
 	g, err := NewPGNReader(strings.NewReader("1. e4 { one } e5 { two } 2. Nf3 { three } *\n")).Read()
 	if err != nil {
@@ -44,8 +45,9 @@ func TestPGNTreeBlocksAreWindows(t *testing.T) {
 	}
 }
 
-// BenchmarkPGNRead's allocations: a handful per game, not per move (250 a game before the
-// blocks, 6,251,122 for the 25k corpus).
+// BenchmarkPGNRead's allocations: 4 a game, not per move: the game with its tags, 2.6 node
+// blocks and 0.4 blocks of comment text (100,148 for the 25k corpus; 250 a game, 6,251,122,
+// before the blocks; 9.6 a game before the node slots and the tree's game block).
 func TestPGNTreeAllocsPerGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the 25k corpus")
@@ -66,8 +68,8 @@ func TestPGNTreeAllocsPerGame(t *testing.T) {
 	if games != 25000 {
 		t.Fatalf("%d games, want 25000", games)
 	}
-	if allocs > 12*25000 {
-		t.Errorf("%.0f allocations for the tree of 25,000 games, want at most 12 a game", allocs)
+	if allocs > 100500 {
+		t.Errorf("%.0f allocations for the tree of 25,000 games, want at most 100,500 (4.02 a game)", allocs)
 	}
 }
 
@@ -164,13 +166,13 @@ func TestPGNTreeCommentsOutliveLaterGames(t *testing.T) {
 	}
 }
 
-// newNode's blocks of 62 and 20 slots fill the allocator's size classes of 19,072 and 6,144
-// bytes, with its 8-byte header for objects that hold pointers: a slot of another size needs
-// other counts.
+// newNode's blocks (62 and 20 slots) fill the allocator's size classes of 19,072 and 6,144
+// bytes, with its 8-byte header for objects that hold pointers: a slot of another size, or
+// other counts, need other classes.
 func TestPGNNodeBlocksFillSizeClasses(t *testing.T) {
 	const header = 8
 	slot := int(unsafe.Sizeof(pgnNodeSlot{}))
-	for _, b := range []struct{ slots, class int }{{62, 19072}, {20, 6144}} {
+	for _, b := range []struct{ slots, class int }{{pgnFirstBlockSlots, 19072}, {pgnNextBlockSlots, 6144}} {
 		if size := b.slots*slot + header; size > b.class || size+slot <= b.class {
 			t.Errorf("%d slots of %d bytes are %d bytes with the header: not the fill of the %d-byte size class", b.slots, slot, size, b.class)
 		}

@@ -213,7 +213,12 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		g.Final = start
 		if !r.NoTree {
 			r.tree.slab = nil // the game's own (see pgnTreeBuilder.slab)
-			g.Root = r.tree.newNode()
+			// without a tree builder, the Root alone, not a block of nodes
+			if r.TagsOnly || p.unsupp {
+				g.Root = &new(pgnNodeSlot).node
+			} else {
+				g.Root = r.tree.newNode()
+			}
 			g.Root.Position = start
 		}
 		p.ev, p.comments = r.consumer(p.unsupp)

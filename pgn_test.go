@@ -1132,7 +1132,7 @@ func TestPGNFixtures(t *testing.T) {
 // Validation (NoTree) allocates once a game: the game, its tags and their values in one block
 // (the players' label for messages is made only for a message). The tree reader adds one block
 // of nodes, each with room for its first child and comment, and now and then a block for the
-// text of comments, shared with later games.
+// text of comments, shared with later games; reading only the tags, it adds the Root alone.
 func TestPGNAllocsPerGame(t *testing.T) {
 	var sb strings.Builder
 	for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "UTCDate", "UTCTime",
@@ -1149,19 +1149,31 @@ func TestPGNAllocsPerGame(t *testing.T) {
 	sb.WriteString("\n1. e4 { [%eval 0.3] [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *\n\n")
 	game := sb.String()
 	for _, c := range []struct {
-		noTree bool
-		want   float64
-	}{{true, 1}, {false, 2}} {
+		noTree, tagsOnly bool
+		plies            int
+		allocs, bytes    uint64 // a game; bytes as the allocator rounds them
+		textBytes        uint64 // at most, for the comments' text: a block of 4,096 bytes in 100 games
+	}{
+		{true, false, 8, 1, 1408, 0},           // the game block
+		{false, false, 8, 2, 1408 + 19072, 64}, // and a block of nodes, and the comments' text
+		{false, true, 0, 2, 1408 + 320, 0},     // and the Root's slot alone
+		{true, true, 0, 1, 1408, 0},            // the game block
+	} {
 		r := NewPGNReader(&repeatReader{text: game, left: 1 << 40})
-		r.NoTree = c.noTree
+		r.NoTree, r.TagsOnly = c.noTree, c.tagsOnly
 		r.Read() // the reader's own buffers
-		allocs := testing.AllocsPerRun(200, func() {
-			if g, err := r.Read(); err != nil || g.Plies != 8 || len(g.Warnings) != 0 {
+		const games = 200
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range games {
+			if g, err := r.Read(); err != nil || g.Plies != c.plies || len(g.Warnings) != 0 {
 				t.Fatalf("%v, %v", g, err)
 			}
-		})
-		if allocs != c.want {
-			t.Errorf("NoTree %v: %v allocations a game, want %v", c.noTree, allocs, c.want)
+		}
+		runtime.ReadMemStats(&after)
+		allocs, bytes := (after.Mallocs-before.Mallocs)/games, (after.TotalAlloc-before.TotalAlloc)/games
+		if allocs != c.allocs || bytes < c.bytes || bytes > c.bytes+c.textBytes {
+			t.Errorf("NoTree %v, TagsOnly %v: %d allocations and %d bytes a game, want %d and %d (+%d)", c.noTree, c.tagsOnly, allocs, bytes, c.allocs, c.bytes, c.textBytes)
 		}
 	}
 }
