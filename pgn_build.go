@@ -150,6 +150,15 @@ func (t *pgnTreeBuilder) variationEnd() {
 	t.tree = t.tree[:len(t.tree)-1]
 }
 
+// root returns the Root of a game: from the game's first block, or alone when no tree builder
+// reads the movetext (alone).
+func (t *pgnTreeBuilder) root(alone bool) *PGNNode {
+	if alone {
+		return &new(pgnNodeSlot).node
+	}
+	return t.newNode()
+}
+
 // The slots of newNode's blocks: a game's first, and each one after it.
 const pgnFirstBlockSlots, pgnNextBlockSlots = 62, 20
 

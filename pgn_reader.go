@@ -214,11 +214,7 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		if !r.NoTree {
 			r.tree.slab = nil // the game's own (see pgnTreeBuilder.slab)
 			// without a tree builder, the Root alone, not a block of nodes
-			if r.TagsOnly || p.unsupp {
-				g.Root = &new(pgnNodeSlot).node
-			} else {
-				g.Root = r.tree.newNode()
-			}
+			g.Root = r.tree.root(r.TagsOnly || p.unsupp)
 			g.Root.Position = start
 		}
 		p.ev, p.comments = r.consumer(p.unsupp)
