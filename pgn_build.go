@@ -150,8 +150,8 @@ func (t *pgnTreeBuilder) variationEnd() {
 	t.tree = t.tree[:len(t.tree)-1]
 }
 
-// root returns the Root of a game: from the game's first block, or alone when no tree builder
-// reads the movetext (alone).
+// root returns a game's Root: the first node of the game's first block or, alone (no tree
+// builder reads the movetext: TagsOnly, an unsupported variant), a slot of its own.
 func (t *pgnTreeBuilder) root(alone bool) *PGNNode {
 	if alone {
 		return &new(pgnNodeSlot).node

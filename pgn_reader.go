@@ -213,7 +213,6 @@ func (r *PGNReader) readGame() (*PGNGame, ErrorList) {
 		g.Final = start
 		if !r.NoTree {
 			r.tree.slab = nil // the game's own (see pgnTreeBuilder.slab)
-			// without a tree builder, the Root alone, not a block of nodes
 			g.Root = r.tree.root(r.TagsOnly || p.unsupp)
 			g.Root.Position = start
 		}
