@@ -1,6 +1,9 @@
 package chess
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestChess960StartNumbering (FIDE Laws, Guidelines III; the Scharnagl numbering): known
 // arrays by number, and Chess960Number inverts Chess960Start for all 960.
@@ -38,7 +41,7 @@ func TestChess960StartNumbering(t *testing.T) {
 	if len(seen) != 960 {
 		t.Errorf("%d different arrays, want 960", len(seen))
 	}
-	for _, n := range []int{-1, 960, 1 << 40} {
+	for _, n := range []int{-1, 960, math.MaxInt} {
 		if p := Chess960Start(n); p != (Position{}) {
 			t.Errorf("Chess960Start(%d) = %v, want the zero Position", n, p)
 		}

@@ -3,7 +3,9 @@ package chess
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,7 +97,7 @@ func TestEvalRoundTrip(t *testing.T) {
 func TestEvalCompare(t *testing.T) {
 	order := []Eval{
 		{Checkmate: BlackWins}, {Mate: -1}, {Mate: -5}, {Centipawns: -100000}, {Centipawns: -1},
-		{}, {Centipawns: 35}, {Centipawns: 1 << 50}, {Mate: 9}, {Mate: 2}, {Mate: 1}, {Checkmate: WhiteWins},
+		{}, {Centipawns: 35}, {Centipawns: math.MaxInt}, {Mate: 9}, {Mate: 2}, {Mate: 1}, {Checkmate: WhiteWins},
 	}
 	for i, a := range order {
 		for j, b := range order {
@@ -176,16 +178,23 @@ func TestEvalTextReadsBack(t *testing.T) {
 			t.Errorf("%+v: MarshalText %q, %v; read back %+v", e, b, err, back)
 		}
 	}
-	for _, tt := range []struct {
+	type outOfRange struct {
 		e    Eval
 		text string
-	}{
+	}
+	cases := []outOfRange{
 		{Eval{Centipawns: 1e8 + 1}, "1000000.01"},
-		{Eval{Centipawns: -1 << 63}, "-92233720368547758.08"},
-		{Eval{Centipawns: 1<<63 - 1}, "92233720368547758.07"},
-		{Eval{Mate: 1 << 31}, "#2147483648"},
-		{Eval{Mate: -1 << 63}, "#-9223372036854775808"},
-	} {
+		{Eval{Centipawns: math.MinInt32}, "-21474836.48"},
+		{Eval{Centipawns: math.MaxInt32}, "21474836.47"},
+	}
+	if strconv.IntSize == 64 { // the ends of a 64-bit int, written so that the file compiles where int has 32 bits
+		shift := 31
+		cases = append(cases, outOfRange{Eval{Centipawns: math.MinInt}, "-92233720368547758.08"},
+			outOfRange{Eval{Centipawns: math.MaxInt}, "92233720368547758.07"},
+			outOfRange{Eval{Mate: 1 << shift}, "#2147483648"},
+			outOfRange{Eval{Mate: math.MinInt}, "#-9223372036854775808"})
+	}
+	for _, tt := range cases {
 		if b, err := tt.e.MarshalText(); !errors.Is(err, ErrInvalidValue) {
 			t.Errorf("%+v: MarshalText %q, %v; want ErrInvalidValue", tt.e, b, err)
 		}

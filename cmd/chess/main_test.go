@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -240,7 +242,7 @@ func TestCheckHugeWorkers(t *testing.T) {
 	args := []string{"testdata/sample.pgn", "-", "testdata/pgn/errors.pgn"}
 	stdin := readFile(t, "../../testdata/pgn/quirks.pgn")
 	out1, _, code1 := runChess(t, stdin, append([]string{"check", "-q", "-j", "1"}, args...)...)
-	for _, j := range []string{"4611686018427387904", "9223372036854775807"} {
+	for _, j := range []string{strconv.Itoa(math.MaxInt/2 + 1), strconv.Itoa(math.MaxInt)} { // 2^62 and 2^63-1 where int has 64 bits
 		out, stderr, code := runChess(t, stdin, append([]string{"check", "-q", "-j", j}, args...)...)
 		if out != out1 || code != code1 || strings.Contains(stderr, "panic") {
 			t.Errorf("-j %s: exit %d, want %d; output same: %v; stderr:\n%s", j, code, code1, out == out1, stderr)
