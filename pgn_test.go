@@ -1162,7 +1162,9 @@ func TestPGNAllocsPerGame(t *testing.T) {
 		r := NewPGNReader(&repeatReader{text: game, left: 1 << 40})
 		r.NoTree, r.TagsOnly = c.noTree, c.tagsOnly
 		r.Read() // the reader's own buffers
-		const games = 200
+		// games of this loop, and the bytes a game that another goroutine (one a test before
+		// left winding down) may allocate meanwhile
+		const games, others = 200, 64
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		for range games {
@@ -1175,8 +1177,8 @@ func TestPGNAllocsPerGame(t *testing.T) {
 		if strconv.IntSize != 64 { // the bytes are those of 64-bit pointers
 			bytes, c.bytes, c.textBytes = 0, 0, 0
 		}
-		if allocs != c.allocs || bytes < c.bytes || bytes > c.bytes+c.textBytes {
-			t.Errorf("NoTree %v, TagsOnly %v: %d allocations and %d bytes a game, want %d and %d (+%d)", c.noTree, c.tagsOnly, allocs, bytes, c.allocs, c.bytes, c.textBytes)
+		if allocs != c.allocs || bytes < c.bytes || bytes > c.bytes+c.textBytes+others {
+			t.Errorf("NoTree %v, TagsOnly %v: %d allocations and %d bytes a game, want %d and %d (+%d)", c.noTree, c.tagsOnly, allocs, bytes, c.allocs, c.bytes, c.textBytes+others)
 		}
 	}
 }
