@@ -5,6 +5,7 @@ package chess
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -187,19 +188,9 @@ func foldComment(raw []byte) string {
 	if bytes.IndexByte(raw, '\n') < 0 && bytes.IndexByte(raw, '\r') < 0 {
 		return string(raw)
 	}
-	out := make([]byte, 0, len(raw))
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; c {
-		case '\r':
-			if i+1 < len(raw) && raw[i+1] == '\n' {
-				i++
-			}
-			out = append(out, ' ')
-		case '\n':
-			out = append(out, ' ')
-		default:
-			out = append(out, c)
-		}
-	}
-	return string(out)
+	return lineBreaks.Replace(string(raw))
 }
+
+// lineBreaks turns the line breaks of a comment's text into spaces: CR LF, CR alone and LF
+// alone are one space each (foldComment; the writer, which folds them as reading does).
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")

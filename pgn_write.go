@@ -208,9 +208,6 @@ func (pw *pgnWriter) newline() {
 	pw.lineStart = len(pw.buf)
 }
 
-// lineBreaks turns the line breaks of a comment's text into spaces.
-var lineBreaks = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")
-
 // comment writes a comment in braces, wrapped at its spaces; a comment that holds "}"
 // becomes ";" comments, each to the end of its line.
 func (pw *pgnWriter) comment(text string) {
